@@ -54,6 +54,9 @@ class ExprCompiler(LoopForms):
         self.impure: set[int] = set()
         """The roots whose value may read anything (a text of the language, a modifier,
         ``can``): ``compiler.codegen.pystmt`` counts the statements around them apart."""
+        self.known: dict[str, str] = {}
+        """{name: literal source} of the names a run of statements bound to a literal just
+        before (``StmtCompiler.straight``): read as the literal, not from ``E``."""
         self.plain: dict[int, str] = {}
         """{root: its body} of the short pure roots with nothing kept (no ``MEMO``, nothing
         hoisted): a statement writes the body where it would call ``x_N`` (the call
@@ -104,7 +107,7 @@ class ExprCompiler(LoopForms):
         return f"def x_{node['x']}(ctx, E=None):\n{env}{lines}    return {body}\n"
 
     def code(self, n: Node) -> str:
-        if self.cse and n["op"] == "key" and (name := self.cse.get(repr(n))):
+        if self.cse and n["op"] in ("key", "fld") and (name := self.cse.get(repr(n))):
             return name
         if self.loop > 0 and self.hoists is not None and n["op"] in HOIST and self.fixed(n):
             return self.hoist(n)
@@ -132,6 +135,8 @@ class ExprCompiler(LoopForms):
         name = n["n"]
         if name in self.local:
             return pyname(name)
+        if name in self.known:
+            return self.known[name]
         self.deps["env"].add(name)
         return f"E.get({name!r})"
 
@@ -173,12 +178,13 @@ class ExprCompiler(LoopForms):
         kind, field = n["kind"], n["f"]
         if kind in self.code_fields and field not in self.code_fields[kind]:
             rid, d = self.code(n["of"]), repr(n.get("d"))
+            table = self.table(kind)
             if n["of"]["op"] == "lit" and type(n["of"]["v"]) is str:
-                return f"ctx.index.plain[{kind!r}].get({rid}, NOREC).get({field!r}, {d})"
+                return f"{table}.get({rid}, NOREC).get({field!r}, {d})"
             b = self.bound(rid)
             if b is None:
                 return f"GET(ctx, {kind!r}, {rid}, {field!r}, {d})"
-            return f"(ctx.index.plain[{kind!r}].get({b[0]}, NOREC).get({field!r}, {d}) " \
+            return f"({table}.get({b[0]}, NOREC).get({field!r}, {d}) " \
                    f"if type({b[1]}) is str else {d})"
         self.deps["pure"] = False  # a text of the language may read any state
         shape = {k: n[k] for k in ("kind", "f", "d") if k in n}
@@ -217,6 +223,8 @@ class ExprCompiler(LoopForms):
 
     def _cmp(self, n: Node) -> str:
         o = n["o"]
+        if (some := self.some(n)) is not None:
+            return some
         if o in CMP:
             return f"({self.number(n['a'])} {o} {self.number(n['b'])})"
         return f"({self.code(n['a'])} {o} {self.code(n['b'])})"
@@ -224,6 +232,9 @@ class ExprCompiler(LoopForms):
     def _in(self, n: Node) -> str:
         """``IN``; inlined when the item is a name or a literal (read after the
         container then: neither has an effect)."""
+        if self.loop > 0 and self.hoists is not None and self.fixed(n["b"]):
+            test = f"({self.code(n['a'])} in {self.container(n['b'])})"
+            return f"(not {test})" if n.get("neg") else test
         a, b = self.code(n["a"]), self.code(n["b"])
         bb = self.bound(b) if n["a"]["op"] in ("lit", "var") else None
         test = f"IN({a}, {b})" if bb is None else \
@@ -273,12 +284,19 @@ class ExprCompiler(LoopForms):
             return f"{'len' if n['f'] == 'count' else n['f']}({args})"  # FN's, of a list
         if n["f"] == "adjacent":
             return f"ADJ(ctx, {n['kind']!r}, {args})"
+        if n["f"] == "count" and len(n["a"]) == 1 and (b := self.bound(args)) is not None:
+            return f"(len({b[0]}) if isinstance({b[1]}, (list, dict)) else 0)"  # FN's
         return f"FN[{n['f']!r}](ctx, None, {args})"
 
     def _modv(self, n: Node) -> str:
         self.deps["pure"] = False
-        params = ", ".join(f"{k!r}: {self.code(v)}" for k, v in n["params"].items())
-        return f"MODV(ctx, {n['name']!r}, {{{params}}}, {self.code(n['base'])}, " \
+        values = n["params"].values()
+        if all(v["op"] == "lit" and not isinstance(v["v"], (list, dict)) for v in values):
+            params = self.const(repr({k: v["v"] for k, v in n["params"].items()}))
+        else:  # (the kernel reads params, never changes them: a literal one is a constant)
+            params = "{" + ", ".join(f"{k!r}: {self.code(v)}"
+                                     for k, v in n["params"].items()) + "}"
+        return f"MODV(ctx, {n['name']!r}, {params}, {self.code(n['base'])}, " \
                f"{n.get('lo')!r})"
 
     def _as(self, n: Node) -> str:

@@ -22,8 +22,9 @@ LISTS = ("filt", "mapc", "list", "range", "ids")
 not needed)."""
 LIST_FNS = {"adjacent", "keys", "distinct", "sorted", "reversed"}
 """The core functions whose value is always a Python list."""
-HOIST = {"st", "fld", "key"}
-"""Forms of a value a comprehension reads on every turn that are computed once (``hoist``)."""
+HOIST = {"st", "fld", "key", "var", "fn"}
+"""Forms of a value a comprehension reads on every turn that are computed once (``hoist``):
+a name bound outside it is one ``E.get`` before, not one a turn."""
 PLAIN = re.compile(r"v_\w+|_[hc]\d+|-?\d+|'[\w ]*'|None|True|False")
 """Source of a value that is read again at no cost: a Python local or a literal."""
 
@@ -84,6 +85,14 @@ class LoopForms:
         """The source of ``n`` (``ExprCompiler.code``)."""
         raise NotImplementedError
 
+    def bound(self, code: str) -> tuple[str, str] | None:
+        """``ExprCompiler.bound``."""
+        raise NotImplementedError
+
+    def const(self, text: str) -> str:
+        """``ExprCompiler.const``."""
+        raise NotImplementedError
+
     def hoist(self, n: Node) -> str:
         """``_hN``: the value of ``n``, read inside a comprehension, computed once before
         the function's ``return`` (the same source once). Only reads that no turn changes,
@@ -91,18 +100,42 @@ class LoopForms:
         comprehension would not have read changes no result."""
         assert self.hoists is not None
         shape = repr(n)
+        loop, no_temps, self.loop, self.no_temps = self.loop, self.no_temps, 0, 0
+        try:  # (compiled again when hoisted before: what it reads joins ``deps`` here too)
+            text = getattr(self, "_" + n["op"])(n)
+        finally:
+            self.loop, self.no_temps = loop, no_temps
         if shape not in self.hoists:
-            loop, no_temps, self.loop, self.no_temps = self.loop, self.no_temps, 0, 0
-            try:
-                text = getattr(self, "_" + n["op"])(n)
-            finally:
-                self.loop, self.no_temps = loop, no_temps
             self.hoists[shape] = (f"_h{len(self.hoists) + 1}", text)
         return self.hoists[shape][0]
 
+    def container(self, n: Node) -> str:
+        """``_hN``: fixed value ``n`` read by a comprehension's ``in`` (``IN``), computed
+        once before it as itself when a list or a mapping, else ``()`` (``in`` it: False)."""
+        assert self.hoists is not None
+        value = self.code(n)  # (hoisted first: a name defined before this one)
+        shape = "in " + repr(n)
+        if shape not in self.hoists:
+            text = f"({value} if isinstance({value}, (list, dict)) else ())"
+            if not PLAIN.fullmatch(value):
+                text = f"(_w if isinstance((_w := {value}), (list, dict)) else ())"
+            self.hoists[shape] = (f"_h{len(self.hoists) + 1}", text)
+        return self.hoists[shape][0]
+
+    def table(self, kind: str) -> str:
+        """``ctx.index.plain[kind]``'s source: inside a comprehension, a local read once
+        before the function's ``return`` (``hoist``; the table never changes)."""
+        text = f"ctx.index.plain[{kind!r}]"
+        if self.loop <= 0 or self.hoists is None:
+            return text
+        if text not in self.hoists:
+            self.hoists[text] = (f"_h{len(self.hoists) + 1}", text)
+        return self.hoists[text][0]
+
     def fixed(self, n: Node) -> bool:
         """Whether ``n`` reads only names bound outside every comprehension, state entries
-        (a seat's too), plain record fields and a mapping's entries of literal keys."""
+        (a seat's too), plain record fields, a mapping's entries of literal keys and the
+        ``count`` of such a value."""
         op = n["op"]
         if op == "lit":
             return type(n["v"]) in (str, int, bool) or n["v"] is None
@@ -113,6 +146,8 @@ class LoopForms:
         if op == "fld":
             plain = n["kind"] in self.code_fields and n["f"] not in self.code_fields[n["kind"]]
             return plain and self.fixed(n["of"])
+        if op == "fn":  # the count of a fixed value
+            return n["f"] == "count" and len(n["a"]) == 1 and self.fixed(n["a"][0])
         return op == "key" and n["k"]["op"] == "lit" and self.fixed(n["k"]) and \
             self.fixed(n["of"])
 
@@ -122,11 +157,13 @@ class LoopForms:
     def _mapc(self, n: Node) -> str:
         return self._each(n, n["e"])
 
-    def _each(self, n: Node, body: Node | None) -> str:
+    def _each(self, n: Node, body: Node | None, item: str | None = None) -> str:
+        """The list comprehension of ``filt``/``mapc`` ``n`` (``item``: the source of each
+        item instead of the variable or ``body``)."""
         self.deps["each"] = True
         self.no_temps += 1
         try:
-            src = self.code(n["src"])
+            src = self.source(n["src"])
         finally:
             self.no_temps -= 1
         var = pyname(n["v"])
@@ -146,7 +183,7 @@ class LoopForms:
                 self.temps += 1
                 self.cse[shape] = f"_c{self.temps}"
                 entries[shape] = f" for _c{self.temps} in ({text},)"
-            out = self.code(body) if body is not None else var
+            out = item or (self.code(body) if body is not None else var)
             cond = f" if {self.code(n['w'])}" if "w" in n else ""
         finally:
             self.cse = outer
@@ -159,7 +196,8 @@ class LoopForms:
     def entries(self, n: Node, parts: list[Node]) -> dict[str, Any]:
         """{shape: node} of the entries ``M.(v)`` that comprehension ``n`` over mapping
         ``M``'s keys ``v`` reads more than once in its test and item (``M`` read outside
-        it: ``fixed``): each is read once a turn (it is there, and reading it fails not)."""
+        it: ``fixed``), and of the plain fields ``v.f`` it so reads: each is read once a
+        turn (it is there, and reading it fails not)."""
         inner = {x["v"] for x in _nodes(parts) if x.get("op") in ("filt", "mapc", "letx")}
         seen: dict[str, list[Node]] = {}
         for x in _nodes(parts):
@@ -167,7 +205,34 @@ class LoopForms:
                     and x["of"] == n["src"] and not (_names(x["of"]) & (inner | {n["v"]})) \
                     and self.fixed(x["of"]):
                 seen.setdefault(repr(x), []).append(x)
+            elif x.get("op") == "fld" and x["of"] == {"op": "var", "n": n["v"]} and \
+                    n["v"] not in inner and self.fixed({**x, "of": {"op": "lit", "v": ""}}):
+                seen.setdefault(repr(x), []).append(x)  # a plain field of the item
         return {shape: found[0] for shape, found in seen.items() if len(found) > 1}
+
+    def source(self, s: Node) -> str:
+        """The source of a comprehension's source ``s``: a comprehension that reads only
+        the rules and names of the environment (no state, no name a comprehension
+        around binds) is kept by those names' values (``MEMO``, as a root is), so a scan
+        of the board's spaces by type is not made again when a tile is placed."""
+        if s["op"] not in ("filt", "mapc") or self.hoists is None or _names(s) & self.local:
+            return self.code(s)
+        outer = self.deps
+        mine: dict[str, Any] = {"st": set(), "env": set(), "pure": True, "each": True,
+                                 "round": False}
+        self.deps = mine
+        try:
+            text = self.code(s)
+        finally:
+            self.deps = outer
+        outer["st"] |= mine["st"]
+        outer["env"] |= mine["env"]
+        outer["pure"] = outer["pure"] and mine["pure"]
+        outer["round"] = outer["round"] or mine["round"]
+        if mine["st"] or mine["round"] or not mine["pure"]:
+            return text
+        key = [self.const(repr(repr(s)))] + [f"E.get({n!r})" for n in sorted(mine["env"])]
+        return f"MEMO(ctx, ({', '.join(key)},), lambda: {text})"
 
     def _letx(self, n: Node) -> str:
         value = self.code(n["e"])
@@ -184,6 +249,15 @@ class LoopForms:
     def counted(self, f: Node) -> str | None:
         """``L.count(x)`` for ``count [each v in L where v == x]`` when ``x`` reads no
         ``v`` and changes nothing (evaluated once, not once per item), else None."""
+        other = self.equal_to(f)
+        if other is None:
+            return None
+        src = self.code(f["src"])
+        return f"{self.items(f['src'], src)}.count({self.code(other)})"
+
+    def equal_to(self, f: Node) -> Node | None:
+        """``x`` of a ``count``'s ``[each v in L where v == x]`` that ``counted`` writes
+        as ``L.count(x)``, else None."""
         w = f.get("w") if f["op"] == "filt" else None
         if w is None or w["op"] != "cmp" or w["o"] != "==":
             return None
@@ -191,9 +265,37 @@ class LoopForms:
         other = w["b"] if mine and mine[0] is w["a"] else w["a"] if mine else None
         if other is None or f"'n': {f['v']!r}" in repr(other) or not self.quiet(other):
             return None
-        src = self.code(f["src"])
-        items = src if listed(f["src"]) else f"items_of({src})"
-        return f"{items}.count({self.code(other)})"
+        return other
+
+    def items(self, n: Node, src: str) -> str:
+        """``items_of(src)`` of node ``n``'s source: itself when always a list, a list
+        tested in place when a walrus temporary may hold it (``items_of``'s first case)."""
+        if listed(n):
+            return src
+        b = self.bound(src)
+        if b is None:
+            return f"items_of({src})"
+        return f"({b[0]} if type({b[1]}) is list else items_of({b[0]}))"
+
+    def some(self, n: Node) -> str | None:
+        """``any(...)`` (or ``not any(...)``) for ``count [each v in L where C]`` compared
+        with 0 or 1 so that only whether one item passes matters (``>= 1``, ``> 0``,
+        ``!= 0``; ``== 0``, ``< 1``, ``<= 0``): a generator that stops at the first item
+        that passes, when ``C`` changes nothing (``quiet``), else None."""
+        a, b, o = n["a"], n["b"], n["o"]
+        if b.get("op") != "lit":  # the literal on the right: ``1 <= count`` is ``count >= 1``
+            a, b, o = b, a, {">=": "<=", "<=": ">=", ">": "<", "<": ">"}.get(o, o)
+        f = a["a"][0] if a.get("op") == "fn" and a["f"] == "count" and len(a["a"]) == 1 \
+            else None
+        if f is None or f["op"] != "filt" or b.get("op") != "lit" or type(b["v"]) is not int \
+                or not self.quiet(f) or self.equal_to(f) is not None:
+            return None
+        some = {(">=", 1), (">", 0), ("!=", 0)}
+        none = {("==", 0), ("<", 1), ("<=", 0)}
+        if (o, b["v"]) not in some | none:
+            return None
+        gen = f"any({self._each(f, None, 'True')[1:-1]})"
+        return gen if (o, b["v"]) in some else f"(not {gen})"
 
     def quiet(self, n: Any) -> bool:
         """Whether evaluating ``n`` changes nothing and reads no text of the language (no

@@ -28,6 +28,8 @@ from typing import Any
 
 from compiler.codegen.pyexpr import ExprCompiler
 from compiler.codegen.pyliteral import comment
+from compiler.codegen.pyloops import PLAIN
+from compiler.codegen.stmtparts import CALLED, bind, kids, learn, statements, sure
 from compiler.runtime.cps import must_pair
 from compiler.runtime.machine import root_entry
 
@@ -36,8 +38,6 @@ __all__ = ["StmtCompiler", "statements"]
 Node = dict[str, Any]
 DECIDES = ("choose", "do", "stop")
 """Statements that need the rest of the trial (a decision tries each option with it)."""
-CALLED = ("emit", "grant", "fn")
-"""Simple statements run by the machine's own runner (``STMT``)."""
 SIMPLE = ("let", "req", "skip", "set") + CALLED
 USES_ENV = re.compile(r"\bE\b")
 CHECK = ["if ctx.steps > TRIAL_STEPS:", "    raise TrialBudget()"]
@@ -45,42 +45,9 @@ COUNT = "ctx.steps += "
 APART = re.compile(r"\b(?:STMT|CAN|FLD|MODV|AS|EMIT)\(")
 """Calls that may run statements or a trial of their own (which sets ``ctx.steps``)."""
 IND = "    "
-
-
-def statements(ir: Any) -> list[Node]:
-    """Every statement node of ``ir`` (a node with an ``id``), depth first in data order."""
-    out: list[Node] = []
-
-    def walk(node: Any) -> None:
-        if isinstance(node, dict):
-            if isinstance(node.get("id"), int) and "op" in node:
-                out.append(node)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value)
-
-    walk(ir)
-    return out
-
-
-def _kids(n: Node) -> list[Node]:
-    """The statements a compound statement runs."""
-    if n["op"] == "seq":
-        return list(n["b"])
-    if n["op"] == "if":
-        return [n["t"]] + ([n["e"]] if "e" in n else [])
-    if n["op"] in ("for", "rep", "while", "with"):
-        return [n["b"]]
-    return []
-
-
-def _sure(n: Node) -> bool:
-    """Whether statement ``n`` always runs to its end: no requirement, decision or
-    statement of the machine's own runner in it."""
-    return n["op"] in ("let", "skip", "set") or \
-        (n["op"] in ("seq", "if", "for", "rep", "while", "with") and all(map(_sure, _kids(n))))
+INLINE_LINES = 12
+"""The longest body (lines) of an ``if`` or a run of statements without decisions that the
+statement around it writes in place of a call of its ``d_N`` (the function stays)."""
 
 
 def _indent(lines: list[str], depth: int = 1) -> list[str]:
@@ -123,7 +90,7 @@ class StmtCompiler:
         """Whether ``n`` runs without needing the rest of the trial (no decision inside)."""
         hit = self._direct.get(n["id"])
         if hit is None:
-            hit = n["op"] not in DECIDES and all(self.direct(k) for k in _kids(n))
+            hit = n["op"] not in DECIDES and all(self.direct(k) for k in kids(n))
             self._direct[n["id"]] = hit
         return hit
 
@@ -135,6 +102,7 @@ class StmtCompiler:
         note = comment(n.get("at"))
         note = f"  # {note}" if note else ""
         b = "" if self.base is None else f", B={self.base}"
+        self.exprs.temps = 0  # (a place's walrus temporaries: numbered per function)
         if self.direct(n):
             head = f"def d_{n['id']}(ctx, E=None{b}):{note}"
             body = getattr(self, "_d_" + n["op"], self._d_simple)(n)
@@ -157,20 +125,21 @@ class StmtCompiler:
             v = e["v"]
             return self.exprs.const(repr(v)) if isinstance(v, (list, dict)) else repr(v)
         if e["op"] == "var":
-            return f"E.get({e['n']!r})"
+            return self.exprs.known.get(e["n"]) or f"E.get({e['n']!r})"
         body = self.exprs.plain.get(e["x"])
         return f"x_{e['x']}(ctx, E)" if body is None else f"({body})"
 
-    def inline(self, e: Node) -> str:
-        """Python source of a sub-expression (no function of its own: a place's parts)."""
+    def inline(self, e: Node, temps: bool = False) -> str:
+        """Python source of a sub-expression (no function of its own: a place's parts;
+        ``temps``: walrus temporaries allowed, as in a statement of its own)."""
         self.exprs.local = set()
         self.exprs.deps = {"st": set(), "env": set(), "pure": True, "each": False,
                            "round": False}
-        self.exprs.no_temps += 1
+        self.exprs.no_temps += 0 if temps else 1
         try:
             return self.exprs.code(e)
         finally:
-            self.exprs.no_temps -= 1
+            self.exprs.no_temps -= 0 if temps else 1
 
     # ---- straight-through statements: d_N(ctx) -> False when a requirement fails -----
     def run(self, n: Node, loop: bool = False) -> list[str]:
@@ -178,6 +147,14 @@ class StmtCompiler:
         ``loop``: once per turn of a loop, so the budget is checked there)."""
         if n["op"] in SIMPLE:
             return [f"{COUNT}1"] + (CHECK if loop else []) + self._simple(n)
+        if n["op"] in ("if", "seq"):  # written in place when short: no call
+            body = getattr(self, "_d_" + n["op"])(n)[:-1]  # (its last line: return True)
+            if len(body) <= INLINE_LINES:
+                steps = 1 + (int(body.pop(0)[len(COUNT):]) if body and
+                             body[0].startswith(COUNT) else 0)
+                note = comment(n.get("at"))
+                return [f"{COUNT}{steps}", CHECK[0] + (f"  # {note}" if note else ""),
+                        CHECK[1]] + body
         return [f"if not d_{n['id']}(ctx, E{self.b}):", "    return False"]
 
     def straight(self, kids: list[Node]) -> list[str]:
@@ -187,12 +164,19 @@ class StmtCompiler:
         out: list[str] = []
         run: list[str] = []
         count = 0
+        known: dict[str, str] = {}  # the names bound to a literal by the run so far
         for kid in kids:
             if kid["op"] not in SIMPLE:
                 out += ([f"{COUNT}{count}"] + run if count else []) + self.run(kid)
                 run, count = [], 0
+                known.clear()
                 continue
-            lines = self._simple(kid)
+            self.exprs.known = known
+            try:
+                lines = self._simple(kid)
+            finally:
+                self.exprs.known = {}
+            learn(kid, lines, known)
             run, count = run + lines, count + 1
             if kid["op"] == "req" or self._apart(lines):
                 out += [f"{COUNT}{count}"] + run
@@ -207,7 +191,7 @@ class StmtCompiler:
 
     def _simple(self, n: Node) -> list[str]:
         if n["op"] == "let":
-            return [f"LOCAL(ctx, E, {n['v']!r}, {self.ex(n['e'])}, True)"]
+            return bind(repr(n["v"]), self.ex(n["e"]))
         if n["op"] == "req":
             return [f"if not {self.ex(n['c'])}:", "    return False"]
         if n["op"] == "skip":
@@ -231,11 +215,15 @@ class StmtCompiler:
         entry, args = root_entry(t), self._set_args(n)
         if t["op"] == "st" and "p" not in t:
             return [f"SET(ctx, {entry!r}, ctx.state, {t['k']!r}, {value}{args})"]
-        if t["op"] == "st":
-            out = [f"c, key = SEAT(ctx, {self.inline(t['p'])}), {t['k']!r}"]
+        if t["op"] == "st":  # SEAT written out
+            p = self.inline(t["p"])
+            out = [] if PLAIN.fullmatch(p) else [f"p = {p}"]
+            p = p if out == [] else "p"
+            out += [f"c, key = (ctx.state['players'][{p}] if type({p}) is int and 0 <= {p} < "
+                    f"len(ctx.state['players']) else None), {t['k']!r}"]
         else:
             d = self.exprs.const(repr({"d": t["d"]} if "d" in t else {}))
-            out = [f"c, key = KEYPLACE(ctx, {d}, {self.inline(t['of'])}, "
+            out = [f"c, key = KEYPLACE(ctx, {d}, {self.inline(t['of'], True)}, "
                    f"{self.inline(t['k'])})"]
         return out + ["if c is not None:", f"    SET(ctx, {entry!r}, c, key, {value}{args})"]
 
@@ -263,7 +251,7 @@ class StmtCompiler:
         v = repr(n["v"])
         out = [f"items = list(items_of({self.ex(n['src'])}))",
                f"old = E.get({v}, MISSING)",
-               "for item in items:", f"    LOCAL(ctx, E, {v}, item, True)"]
+               "for item in items:"] + _indent(bind(v, "item"))
         if "w" in n:
             out += [f"    if {self.ex(n['w'])}:"] + _indent(self.run(n["b"], True), 2)
         else:
@@ -276,7 +264,7 @@ class StmtCompiler:
         more times than the steps left (and one) stops at once, as it would later
         (``repeat card.copies`` of a card of 10^8 copies: an error now, not hours)."""
         head = [f"left = num({self.ex(n['n'])})"]
-        if _sure(n["b"]):
+        if sure(n["b"]):
             at = repr(str(n.get("at", "")))   # named by the game's error (run_straight)
             head += ["if left > TRIAL_STEPS - ctx.steps + 1:", f"    raise TrialBudget({at})"]
         return head + ["while left > 0:", "    left -= 1"] + _indent(self.run(n["b"], True)) + \
@@ -293,7 +281,7 @@ class StmtCompiler:
     def _d_with(self, n: Node) -> list[str]:
         v = repr(n["v"])
         return [f"value = {self.ex(n['e'])}", *self._you(n), f"old = E.get({v}, MISSING)",
-                f"LOCAL(ctx, E, {v}, value, True)"] + self.run(n["b"]) + \
+                *bind(v, "value")] + self.run(n["b"]) + \
             [f"UNSET(ctx, E, {v}, old)", "return True"]
 
     # ---- statements with decisions: t_N(ctx, k, s=None) -> the trial's result ----------
@@ -339,7 +327,7 @@ class StmtCompiler:
     def _t_for(self, n: Node) -> list[str]:
         v = repr(n["v"])
         body = f"return {self.call(n['b'], 'lambda i=i: nxt(i)', 'brk')}"
-        loop = ["item = items[i]", "i += 1", f"LOCAL(ctx, E, {v}, item, True)"]
+        loop = ["item = items[i]", "i += 1", *bind(v, "item")]
         loop += [f"if {self.ex(n['w'])}:", IND + body] if "w" in n else [body]
         return [f"items = list(items_of({self.ex(n['src'])}))",
                 f"old = E.get({v}, MISSING)", "",
@@ -360,7 +348,7 @@ class StmtCompiler:
     def _t_with(self, n: Node) -> list[str]:
         v = repr(n["v"])
         return [f"value = {self.ex(n['e'])}", *self._you(n), f"old = E.get({v}, MISSING)",
-                f"LOCAL(ctx, E, {v}, value, True)", "",
+                *bind(v, "value"), "",
                 "def after():", f"    UNSET(ctx, E, {v}, old)", "    return k()", "",
                 "def brk():", f"    UNSET(ctx, E, {v}, old)", "    return s()", "",
                 f"return {self.call(n['b'], 'after', 'None if s is None else brk')}"]

@@ -44,6 +44,7 @@ from compiler.runtime.exports import (
 
 K = [
     {'kind': 'cards', 'f': 'effect', 'd': None},
+    "{'op': 'mapc', 'v': 'k~113', 'src': {'op': 'range', 'a': {'op': 'lit', 'v': 0}, 'b': {'op': 'ar', 'o': '-', 'a': {'op': 'core', 'n': 'player_count'}, 'b': {'op': 'lit', 'v': 1}}}, 'e': {'op': 'key', 'of': {'op': 'core', 'n': 'players'}, 'k': {'op': 'ar', 'o': '%', 'a': {'op': 'ar', 'o': '+', 'a': {'op': 'ar', 'o': '+', 'a': {'op': 'var', 'n': 'p~105'}, 'b': {'op': 'lit', 'v': 1}}, 'b': {'op': 'var', 'n': 'k~113'}}, 'b': {'op': 'core', 'n': 'player_count'}}}}",
     [],
     [7, 5, 4],
     ['player', 'named', ''],
@@ -68,13 +69,19 @@ K = [
 def x_1(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:14
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: (len([v_p_95 for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_95 != E.get('you'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('protected'))) else False)]) > 0))
+    def compute():
+        _h1 = E.get('you')
+        return any(True for v_p_95 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_95 != _h1)) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_95] if type(v_p_95) is int and 0 <= v_p_95 < len(ctx.state['players']) else {}).get('protected'))) else False))
+    return MEMO(ctx, (1, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), compute)
 
 
 def x_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), lambda: [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_96 != E.get('you'))) and ((not (ctx.state['players'][v_p_96] if type(v_p_96) is int and 0 <= v_p_96 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_96] if type(v_p_96) is int and 0 <= v_p_96 < len(ctx.state['players']) else {}).get('protected'))) else False)])
+    def compute():
+        _h1 = E.get('you')
+        return [v_p_96 for v_p_96 in items_of(list(range(len(ctx.state['players'])))) if (True if ((v_p_96 != _h1)) and ((not (ctx.state['players'][v_p_96] if type(v_p_96) is int and 0 <= v_p_96 < len(ctx.state['players']) else {}).get('out'))) and ((not (ctx.state['players'][v_p_96] if type(v_p_96) is int and 0 <= v_p_96 < len(ctx.state['players']) else {}).get('protected'))) else False)]
+    return MEMO(ctx, (2, E.get('you'), ctx.stamps.get('out', 0), ctx.stamps.get('protected', 0),), compute)
 
 
 def x_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:15
@@ -259,7 +266,7 @@ x_84 = x_13  # rules_data/love_letter/definitions/cards.yaml:66
 
 
 def x_85(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
-    return (FN['count'](ctx, None, ctx.state.get('deck')) > 0)
+    return ((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)
 
 
 x_86 = x_85  # rules_data/love_letter/definitions/turns.yaml:45
@@ -424,7 +431,7 @@ x_159 = x_119  # rules_data/love_letter/definitions/turns.yaml:137
 
 
 def x_160(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:138
-    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_106 for v_p_106 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_106] if type(v_p_106) is int and 0 <= v_p_106 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
+    return MEMO(ctx, (160, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_106 for v_p_106 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_106] if type(v_p_106) is int and 0 <= v_p_106 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)) else False)))
 
 
 x_162 = x_23  # rules_data/love_letter/definitions/turns.yaml:101
@@ -452,8 +459,11 @@ def x_175(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:91
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        return (not any(any((v_x_110 in _h1 if type(_h1) in (list, dict) else IN(v_x_110, _h1)) for v_x_110 in items_of((ctx.index.plain['cards'].get(v_other_109, NOREC).get('discard_with', []) if type(v_other_109) is str else []))) for v_other_109 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_109 != E.get('card~108'))))
+        _h1 = ctx.index.plain['cards']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        _h4 = E.get('card~108')
+        return (not any(any((v_x_110 in _h3) for v_x_110 in items_of((_h1.get(v_other_109, NOREC).get('discard_with', []) if type(v_other_109) is str else []))) for v_other_109 in items_of(PL(ctx, E.get('you')).get('hand')) if (v_other_109 != _h4)))
     return MEMO(ctx, (175, E.get('card~108'), E.get('you'), ctx.stamps.get('hand', 0),), compute)
 
 
@@ -484,17 +494,23 @@ def x_188(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
 
 
 def x_189(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
-    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_112 for v_p_112 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_112] if type(v_p_112) is int and 0 <= v_p_112 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)) else False)))
+    return MEMO(ctx, (189, ctx.stamps.get('deck', 0), ctx.stamps.get('out', 0),), lambda: (not (True if ((len([v_p_112 for v_p_112 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_112] if type(v_p_112) is int and 0 <= v_p_112 < len(ctx.state['players']) else {}).get('out'))]) <= 1)) or (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)) else False)))
 
 
 def x_191(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:140
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (191, E.get('p~105'), ctx.stamps.get('out', 0),), lambda: FN['first'](ctx, None, [v_q_114 for v_q_114 in [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', AR('+', E.get('p~105'), 1), v_k_113), len(ctx.state['players'])), None) for v_k_113 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (not (ctx.state['players'][v_q_114] if type(v_q_114) is int and 0 <= v_q_114 < len(ctx.state['players']) else {}).get('out'))]))
+    def compute():
+        _h1 = E.get('p~105')
+        return FN['first'](ctx, None, [v_q_114 for v_q_114 in MEMO(ctx, (K[1], E.get('p~105'),), lambda: [KEY(list(range(len(ctx.state['players']))), AR('%', AR('+', (_h1 + 1 if type(_h1) is type(1) is int else AR('+', _h1, 1)), v_k_113), len(ctx.state['players'])), None) for v_k_113 in RANGE(0, (num(len(ctx.state['players'])) - 1))]) if (not (ctx.state['players'][v_q_114] if type(v_q_114) is int and 0 <= v_q_114 < len(ctx.state['players']) else {}).get('out'))])
+    return MEMO(ctx, (191, E.get('p~105'), ctx.stamps.get('out', 0),), compute)
 
 
 def x_192(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
-    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), lambda: (lambda v_live_116: (lambda v_best_119: (lambda v_top_122: (lambda v_most_125: (lambda v_tied_128: [v_p_129 for v_p_129 in items_of(v_tied_128) if (True if ((FN['count'](ctx, None, v_tied_128) == 1)) or ((1 == 1)) else False)])([v_p_126 for v_p_126 in items_of(v_top_122) if (FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_127, NOREC).get('value', 0) if type(v_c_127) is str else 0) for v_c_127 in items_of((ctx.state['players'][v_p_126] if type(v_p_126) is int and 0 <= v_p_126 < len(ctx.state['players']) else {}).get('discards'))]) == v_most_125)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_124, NOREC).get('value', 0) if type(v_c_124) is str else 0) for v_c_124 in items_of((ctx.state['players'][v_p_123] if type(v_p_123) is int and 0 <= v_p_123 < len(ctx.state['players']) else {}).get('discards'))]) for v_p_123 in items_of(v_top_122)])))([v_p_120 for v_p_120 in items_of(v_live_116) if (FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_121, NOREC).get('value', 0) if type(v_c_121) is str else 0) for v_c_121 in items_of((ctx.state['players'][v_p_120] if type(v_p_120) is int and 0 <= v_p_120 < len(ctx.state['players']) else {}).get('hand'))]) == v_best_119)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(ctx.index.plain['cards'].get(v_c_118, NOREC).get('value', 0) if type(v_c_118) is str else 0) for v_c_118 in items_of((ctx.state['players'][v_p_117] if type(v_p_117) is int and 0 <= v_p_117 < len(ctx.state['players']) else {}).get('hand'))]) for v_p_117 in items_of(v_live_116)])))([v_p_115 for v_p_115 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_115] if type(v_p_115) is int and 0 <= v_p_115 < len(ctx.state['players']) else {}).get('out'))]))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        return (lambda v_live_116: (lambda v_best_119: (lambda v_top_122: (lambda v_most_125: (lambda v_tied_128: [v_p_129 for v_p_129 in items_of(v_tied_128) if (True if (((len(v_tied_128) if isinstance(v_tied_128, (list, dict)) else 0) == 1)) or ((1 == 1)) else False)])([v_p_126 for v_p_126 in items_of(v_top_122) if (FN['sum'](ctx, None, [(_h1.get(v_c_127, NOREC).get('value', 0) if type(v_c_127) is str else 0) for v_c_127 in items_of((ctx.state['players'][v_p_126] if type(v_p_126) is int and 0 <= v_p_126 < len(ctx.state['players']) else {}).get('discards'))]) == v_most_125)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(_h1.get(v_c_124, NOREC).get('value', 0) if type(v_c_124) is str else 0) for v_c_124 in items_of((ctx.state['players'][v_p_123] if type(v_p_123) is int and 0 <= v_p_123 < len(ctx.state['players']) else {}).get('discards'))]) for v_p_123 in items_of(v_top_122)])))([v_p_120 for v_p_120 in items_of(v_live_116) if (FN['sum'](ctx, None, [(_h1.get(v_c_121, NOREC).get('value', 0) if type(v_c_121) is str else 0) for v_c_121 in items_of((ctx.state['players'][v_p_120] if type(v_p_120) is int and 0 <= v_p_120 < len(ctx.state['players']) else {}).get('hand'))]) == v_best_119)]))(FN['max'](ctx, None, [FN['sum'](ctx, None, [(_h1.get(v_c_118, NOREC).get('value', 0) if type(v_c_118) is str else 0) for v_c_118 in items_of((ctx.state['players'][v_p_117] if type(v_p_117) is int and 0 <= v_p_117 < len(ctx.state['players']) else {}).get('hand'))]) for v_p_117 in items_of(v_live_116)])))([v_p_115 for v_p_115 in items_of(list(range(len(ctx.state['players'])))) if (not (ctx.state['players'][v_p_115] if type(v_p_115) is int and 0 <= v_p_115 < len(ctx.state['players']) else {}).get('out'))])
+    return MEMO(ctx, (192, ctx.stamps.get('discards', 0), ctx.stamps.get('hand', 0), ctx.stamps.get('out', 0),), compute)
 
 
 def x_193(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
@@ -529,7 +545,7 @@ def x_199(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
 def x_200(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
     if E is None:
         E = ctx.env()
-    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if ((FN['count'](ctx, None, E.get('still_in~132')) > 1)) and ((E.get('p~133') in _w2 if type((_w2 := E.get('still_in~132'))) in (list, dict) else IN(E.get('p~133'), _w2))) else False) else K[1])
+    return ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand') if (True if (((len(_w2) if isinstance((_w2 := E.get('still_in~132')), (list, dict)) else 0) > 1)) and ((E.get('p~133') in _w3 if type((_w3 := E.get('still_in~132'))) in (list, dict) else IN(E.get('p~133'), _w3))) else False) else K[2])
 
 
 def x_202(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
@@ -545,7 +561,7 @@ def x_205(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
 def x_206(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('won~130')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('won~130')), (list, dict)) else 0) > 0)
 
 
 x_207 = x_119  # rules_data/love_letter/definitions/turns.yaml:188
@@ -556,12 +572,14 @@ def x_208(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('starter')
-        return FN['first'](ctx, None, [v_p_136 for v_p_136 in [KEY(list(range(len(ctx.state['players']))), AR('%', (_h1 + v_k_135 if type(_h1) is type(v_k_135) is int else AR('+', _h1, v_k_135)), len(ctx.state['players'])), None) for v_k_135 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_136 in _w1 if type((_w1 := E.get('won~130'))) in (list, dict) else IN(v_p_136, _w1))])
+        _h2 = E.get('won~130')
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        return FN['first'](ctx, None, [v_p_136 for v_p_136 in [KEY(list(range(len(ctx.state['players']))), AR('%', (_h1 + v_k_135 if type(_h1) is type(v_k_135) is int else AR('+', _h1, v_k_135)), len(ctx.state['players'])), None) for v_k_135 in RANGE(0, (num(len(ctx.state['players'])) - 1))] if (v_p_136 in _h3)])
     return MEMO(ctx, (208, E.get('won~130'), ctx.stamps.get('starter', 0),), compute)
 
 
 def x_209(ctx, E=None):  # 
-    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any(((_w1 if type((_w1 := (ctx.state['players'][v_p_137] if type(v_p_137) is int and 0 <= v_p_137 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4))) for v_p_137 in items_of(list(range(len(ctx.state['players']))))))
+    return MEMO(ctx, (209, ctx.stamps.get('tokens', 0),), lambda: any(((_w1 if type((_w1 := (ctx.state['players'][v_p_137] if type(v_p_137) is int and 0 <= v_p_137 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[3])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4))) for v_p_137 in items_of(list(range(len(ctx.state['players']))))))
 
 
 def x_210(ctx, E=None):  # 
@@ -571,7 +589,7 @@ def x_210(ctx, E=None):  #
 
 
 def x_211(ctx, E=None):  # 
-    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_138 for v_p_138 in items_of(list(range(len(ctx.state['players'])))) if ((_w1 if type((_w1 := (ctx.state['players'][v_p_138] if type(v_p_138) is int and 0 <= v_p_138 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[2])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4)))])
+    return MEMO(ctx, (211, ctx.stamps.get('tokens', 0),), lambda: [v_p_138 for v_p_138 in items_of(list(range(len(ctx.state['players'])))) if ((_w1 if type((_w1 := (ctx.state['players'][v_p_138] if type(v_p_138) is int and 0 <= v_p_138 < len(ctx.state['players']) else {}).get('tokens'))) is int else num(_w1)) >= (_w4 if type((_w4 := (_w3.get(((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None) if type((_w3 := K[3])) is dict else KEY(_w3, ((_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)) - 2), None)))) is int else num(_w4)))])
 
 
 x_212 = x_166  # 
@@ -601,13 +619,25 @@ def d_2(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'named'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'named'
     if c is not None:
-        SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
+        SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[4])
     if not EMIT(ctx, 'named', {'card': E.get('card~98'), 'by': E.get('you'), 'target': E.get('target~97')}):
         return False
-    if not d_5(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/cards.yaml:19
+        raise TrialBudget()
+    if x_10(ctx, E):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:80
+            raise TrialBudget()
+        value = E.get('target~97')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~99', E.get('p~99', MISSING), True))
+        E['p~99'] = value
+        if not d_8(ctx, E):
+            return False
     return True
 
 
@@ -617,9 +647,10 @@ def d_3(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:17
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'named'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'named'
     if c is not None:
-        SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[3])
+        SET(ctx, 'named', c, key, E.get('card~98'), '=', False, K[4])
     return True
 
 
@@ -641,7 +672,14 @@ def d_5(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
     if E is None:
         E = ctx.env()
     if x_10(ctx, E):
-        if not d_6(ctx, E):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:80
+            raise TrialBudget()
+        value = E.get('target~97')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~99', E.get('p~99', MISSING), True))
+        E['p~99'] = value
+        if not d_8(ctx, E):
             return False
     return True
 
@@ -652,7 +690,10 @@ def d_6(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~99', E.get('target~97'), True)
+    value = E.get('target~97')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~99', E.get('p~99', MISSING), True))
+    E['p~99'] = value
     if not d_8(ctx, E):
         return False
     return True
@@ -664,7 +705,10 @@ def d_7(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~99', E.get('target~97'), True)
+    value = E.get('target~97')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~99', E.get('p~99', MISSING), True))
+    E['p~99'] = value
     return True
 
 
@@ -677,9 +721,15 @@ def d_8(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     value = E.get('p~99')
     YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:80')
     old = E.get('you', MISSING)
-    LOCAL(ctx, E, 'you', value, True)
-    if not d_9(ctx, E):
-        return False
+    if (J := ctx.journal) is not None:
+        J.append((E, 'you', E.get('you', MISSING), True))
+    E['you'] = value
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:72
+        raise TrialBudget()
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))):
+        if not d_10(ctx, E):
+            return False
     UNSET(ctx, E, 'you', old)
     return True
 
@@ -702,18 +752,22 @@ def d_10(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'discards'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '+=', True, K[4])
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+        SET(ctx, 'discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '+=', True, K[5])
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'out'
+        SET(ctx, 'hand', c, key, K[2], '=', False, K[6])
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'out'
     if c is not None:
-        SET(ctx, 'out', c, key, True, '=', False, K[6])
-    c, key = SEAT(ctx, E.get('you')), 'protected'
+        SET(ctx, 'out', c, key, True, '=', False, K[7])
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
+        SET(ctx, 'protected', c, key, False, '=', False, K[8])
     if not EMIT(ctx, 'knocked_out', {'player': E.get('you'), 'by': (ctx.state.get('current'))}):
         return False
     return True
@@ -725,9 +779,10 @@ def d_11(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'discards'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '+=', True, K[5])
     return True
 
 
@@ -737,9 +792,10 @@ def d_12(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
+        SET(ctx, 'hand', c, key, K[2], '=', False, K[6])
     return True
 
 
@@ -749,9 +805,10 @@ def d_13(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'out'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'out'
     if c is not None:
-        SET(ctx, 'out', c, key, True, '=', False, K[6])
+        SET(ctx, 'out', c, key, True, '=', False, K[7])
     return True
 
 
@@ -761,9 +818,10 @@ def d_14(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:73
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'protected'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
+        SET(ctx, 'protected', c, key, False, '=', False, K[8])
     return True
 
 
@@ -802,9 +860,10 @@ def d_18(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'seen'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[9])
     if not EMIT(ctx, 'looked', {'by': E.get('you'), 'target': E.get('target~97')}):
         return False
     return True
@@ -816,9 +875,10 @@ def d_19(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'seen'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, x_28(ctx, E), '+=', True, K[9])
     return True
 
 
@@ -857,20 +917,50 @@ def d_23(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~98', (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))), True)
-    LOCAL(ctx, E, 'theirs~99', (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))), True)
-    c, key = SEAT(ctx, E.get('you')), 'seen'
+    value = (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~98', E.get('mine~98', MISSING), True))
+    E['mine~98'] = value
+    value = (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'theirs~99', E.get('theirs~99', MISSING), True))
+    E['theirs~99'] = value
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, ([{'player': E.get('target~97'), 'card': E.get('theirs~99')}]), '+=', True, K[8])
-    c, key = SEAT(ctx, E.get('target~97')), 'seen'
+        SET(ctx, 'seen', c, key, ([{'player': E.get('target~97'), 'card': E.get('theirs~99')}]), '+=', True, K[9])
+    p = E.get('target~97')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, ([{'player': E.get('you'), 'card': E.get('mine~98')}]), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, ([{'player': E.get('you'), 'card': E.get('mine~98')}]), '+=', True, K[9])
     if not EMIT(ctx, 'compared', {'by': E.get('you'), 'target': E.get('target~97')}):
         return False
-    if not d_29(ctx, E):
-        return False
-    if not d_40(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/cards.yaml:46
+        raise TrialBudget()
+    if x_42(ctx, E):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:80
+            raise TrialBudget()
+        value = E.get('you')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~100', E.get('p~100', MISSING), True))
+        E['p~100'] = value
+        if not d_32(ctx, E):
+            return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/cards.yaml:47
+        raise TrialBudget()
+    if x_56(ctx, E):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:80
+            raise TrialBudget()
+        value = E.get('target~97')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~101', E.get('p~101', MISSING), True))
+        E['p~101'] = value
+        if not d_43(ctx, E):
+            return False
     return True
 
 
@@ -880,7 +970,10 @@ def d_24(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:41
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~98', (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))), True)
+    value = (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~98', E.get('mine~98', MISSING), True))
+    E['mine~98'] = value
     return True
 
 
@@ -890,7 +983,10 @@ def d_25(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'theirs~99', (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))), True)
+    value = (FN['first'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'theirs~99', E.get('theirs~99', MISSING), True))
+    E['theirs~99'] = value
     return True
 
 
@@ -900,9 +996,10 @@ def d_26(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:43
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'seen'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, ([{'player': E.get('target~97'), 'card': E.get('theirs~99')}]), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, ([{'player': E.get('target~97'), 'card': E.get('theirs~99')}]), '+=', True, K[9])
     return True
 
 
@@ -912,9 +1009,10 @@ def d_27(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:44
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('target~97')), 'seen'
+    p = E.get('target~97')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, ([{'player': E.get('you'), 'card': E.get('mine~98')}]), '+=', True, K[8])
+        SET(ctx, 'seen', c, key, ([{'player': E.get('you'), 'card': E.get('mine~98')}]), '+=', True, K[9])
     return True
 
 
@@ -936,7 +1034,14 @@ def d_29(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
     if E is None:
         E = ctx.env()
     if x_42(ctx, E):
-        if not d_30(ctx, E):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:80
+            raise TrialBudget()
+        value = E.get('you')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~100', E.get('p~100', MISSING), True))
+        E['p~100'] = value
+        if not d_32(ctx, E):
             return False
     return True
 
@@ -947,7 +1052,10 @@ def d_30(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~100', E.get('you'), True)
+    value = E.get('you')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~100', E.get('p~100', MISSING), True))
+    E['p~100'] = value
     if not d_32(ctx, E):
         return False
     return True
@@ -959,7 +1067,10 @@ def d_31(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~100', E.get('you'), True)
+    value = E.get('you')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~100', E.get('p~100', MISSING), True))
+    E['p~100'] = value
     return True
 
 
@@ -972,9 +1083,15 @@ def d_32(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     value = E.get('p~100')
     YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:80')
     old = E.get('you', MISSING)
-    LOCAL(ctx, E, 'you', value, True)
-    if not d_33(ctx, E):
-        return False
+    if (J := ctx.journal) is not None:
+        J.append((E, 'you', E.get('you', MISSING), True))
+    E['you'] = value
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:72
+        raise TrialBudget()
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))):
+        if not d_34(ctx, E):
+            return False
     UNSET(ctx, E, 'you', old)
     return True
 
@@ -995,7 +1112,14 @@ def d_40(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
     if E is None:
         E = ctx.env()
     if x_56(ctx, E):
-        if not d_41(ctx, E):
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:80
+            raise TrialBudget()
+        value = E.get('target~97')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~101', E.get('p~101', MISSING), True))
+        E['p~101'] = value
+        if not d_43(ctx, E):
             return False
     return True
 
@@ -1006,7 +1130,10 @@ def d_41(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~101', E.get('target~97'), True)
+    value = E.get('target~97')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~101', E.get('p~101', MISSING), True))
+    E['p~101'] = value
     if not d_43(ctx, E):
         return False
     return True
@@ -1018,7 +1145,10 @@ def d_42(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~101', E.get('target~97'), True)
+    value = E.get('target~97')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~101', E.get('p~101', MISSING), True))
+    E['p~101'] = value
     return True
 
 
@@ -1031,9 +1161,15 @@ def d_43(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:80
     value = E.get('p~101')
     YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:80')
     old = E.get('you', MISSING)
-    LOCAL(ctx, E, 'you', value, True)
-    if not d_44(ctx, E):
-        return False
+    if (J := ctx.journal) is not None:
+        J.append((E, 'you', E.get('you', MISSING), True))
+    E['you'] = value
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:72
+        raise TrialBudget()
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))):
+        if not d_45(ctx, E):
+            return False
     UNSET(ctx, E, 'you', old)
     return True
 
@@ -1053,9 +1189,10 @@ def d_51(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:55
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'protected'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
-        SET(ctx, 'protected', c, key, True, '=', False, K[7])
+        SET(ctx, 'protected', c, key, True, '=', False, K[8])
     return True
 
 
@@ -1075,9 +1212,20 @@ def d_53(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
     value = E.get('target~95')
     YOU(ctx, value, 'rules_data/love_letter/definitions/cards.yaml:66')
     old = E.get('you', MISSING)
-    LOCAL(ctx, E, 'you', value, True)
-    if not d_54(ctx, E):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'you', E.get('you', MISSING), True))
+    E['you'] = value
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/cards.yaml:66
+        raise TrialBudget()
+    if not d_55(ctx, E):
         return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/cards.yaml:66
+        raise TrialBudget()
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))):
+        if not d_63(ctx, E):
+            return False
     UNSET(ctx, E, 'you', old)
     return True
 
@@ -1090,8 +1238,12 @@ def d_54(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:66
         E = ctx.env()
     if not d_55(ctx, E):
         return False
-    if not d_62(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/cards.yaml:66
+        raise TrialBudget()
+    if ((not (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('out'))):
+        if not d_63(ctx, E):
+            return False
     return True
 
 
@@ -1104,7 +1256,9 @@ def d_55(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
     items = list(items_of(((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))))
     old = E.get('c~96', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'c~96', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'c~96', E.get('c~96', MISSING), True))
+        E['c~96'] = item
         if not d_56(ctx, E):
             return False
     UNSET(ctx, E, 'c~96', old)
@@ -1117,8 +1271,22 @@ def d_56(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~97', E.get('c~96'), True)
-    if not d_58(ctx, E):
+    value = E.get('c~96')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~97', E.get('c~97', MISSING), True))
+    E['c~97'] = value
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:59
+        raise TrialBudget()
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+    if c is not None:
+        SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[6])
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
+    if c is not None:
+        SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[5])
+    if not EMIT(ctx, 'discarded', {'card': E.get('c~97'), 'by': E.get('you')}):
         return False
     return True
 
@@ -1129,7 +1297,10 @@ def d_57(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:64
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~97', E.get('c~96'), True)
+    value = E.get('c~96')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~97', E.get('c~97', MISSING), True))
+    E['c~97'] = value
     return True
 
 
@@ -1139,12 +1310,14 @@ def d_58(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'discards'
+        SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[6])
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[5])
     if not EMIT(ctx, 'discarded', {'card': E.get('c~97'), 'by': E.get('you')}):
         return False
     return True
@@ -1156,9 +1329,10 @@ def d_59(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('c~97')]), '-=', True, K[6])
     return True
 
 
@@ -1168,9 +1342,10 @@ def d_60(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'discards'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ([E.get('c~97')]), '+=', True, K[5])
     return True
 
 
@@ -1203,12 +1378,28 @@ def d_63(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_64(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
+            raise TrialBudget()
+        if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+            ctx.steps += 3
+            if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
+                raise TrialBudget()
+            p = E.get('you')
+            c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+            if c is not None:
+                SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+            SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     else:
-        if not d_68(ctx, E):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:52
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[6])
+        SET(ctx, 'aside', ctx.state, 'aside', K[2], '=', False, K[11])
     return True
 
 
@@ -1218,9 +1409,15 @@ def d_64(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_65(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1230,10 +1427,11 @@ def d_65(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1243,9 +1441,10 @@ def d_66(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
     return True
 
 
@@ -1253,7 +1452,7 @@ def d_67(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:45
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1263,10 +1462,11 @@ def d_68(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[5])
-    SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
+        SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[6])
+    SET(ctx, 'aside', ctx.state, 'aside', K[2], '=', False, K[11])
     return True
 
 
@@ -1276,9 +1476,10 @@ def d_69(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[5])
+        SET(ctx, 'hand', c, key, (ctx.state.get('aside')), '+=', True, K[6])
     return True
 
 
@@ -1286,7 +1487,7 @@ def d_70(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:52
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'aside', ctx.state, 'aside', K[1], '=', False, K[10])
+    SET(ctx, 'aside', ctx.state, 'aside', K[2], '=', False, K[11])
     return True
 
 
@@ -1314,13 +1515,18 @@ def d_73(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~98', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), True)
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~98', E.get('mine~98', MISSING), True))
+    E['mine~98'] = value
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '=', False, K[5])
-    c, key = SEAT(ctx, E.get('target~97')), 'hand'
+        SET(ctx, 'hand', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '=', False, K[6])
+    p = E.get('target~97')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, E.get('mine~98'), '=', False, K[5])
+        SET(ctx, 'hand', c, key, E.get('mine~98'), '=', False, K[6])
     if not EMIT(ctx, 'traded', {'by': E.get('you'), 'target': E.get('target~97')}):
         return False
     return True
@@ -1332,7 +1538,10 @@ def d_74(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:76
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~98', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), True)
+    value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~98', E.get('mine~98', MISSING), True))
+    E['mine~98'] = value
     return True
 
 
@@ -1342,9 +1551,10 @@ def d_75(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '=', False, K[5])
+        SET(ctx, 'hand', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('target~97'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), '=', False, K[6])
     return True
 
 
@@ -1354,9 +1564,10 @@ def d_76(ctx, E=None):  # rules_data/love_letter/definitions/cards.yaml:78
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('target~97')), 'hand'
+    p = E.get('target~97')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, E.get('mine~98'), '=', False, K[5])
+        SET(ctx, 'hand', c, key, E.get('mine~98'), '=', False, K[6])
     return True
 
 
@@ -1386,7 +1597,7 @@ def d_85(ctx, E=None):  # rules_data/love_letter/flow.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'starter', ctx.state, 'starter', x_120(ctx, E), '=', False, K[11])
+    SET(ctx, 'starter', ctx.state, 'starter', x_120(ctx, E), '=', False, K[12])
     return True
 
 
@@ -1396,17 +1607,21 @@ def d_86(ctx, E=None):  # rules_data/love_letter/flow.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', K[1], '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', K[2], '=', False, K[10])
     if not d_88(ctx, E):
         return False
     ctx.steps += 1
     STMT(ctx, 91)
     ctx.steps += 3
-    SET(ctx, 'aside', ctx.state, 'aside', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '=', False, K[10])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
-    SET(ctx, 'face_up', ctx.state, 'face_up', K[1], '=', False, K[12])
-    if not d_95(ctx, E):
-        return False
+    SET(ctx, 'aside', ctx.state, 'aside', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '=', False, K[11])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
+    SET(ctx, 'face_up', ctx.state, 'face_up', K[2], '=', False, K[13])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:119
+        raise TrialBudget()
+    if ((len(ctx.state['players']) == 2)):
+        if not d_96(ctx, E):
+            return False
     if not d_100(ctx, E):
         return False
     if not d_108(ctx, E):
@@ -1418,7 +1633,7 @@ def d_87(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:114
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', K[1], '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', K[2], '=', False, K[10])
     return True
 
 
@@ -1431,7 +1646,9 @@ def d_88(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
     items = list(items_of((IDS(ctx, 'cards'))))
     old = E.get('c~102', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'c~102', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'c~102', E.get('c~102', MISSING), True))
+        E['c~102'] = item
         if not d_89(ctx, E):
             return False
     UNSET(ctx, E, 'c~102', old)
@@ -1452,7 +1669,7 @@ def d_89(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        SET(ctx, 'deck', ctx.state, 'deck', ([E.get('c~102')]), '+=', True, K[9])
+        SET(ctx, 'deck', ctx.state, 'deck', ([E.get('c~102')]), '+=', True, K[10])
     return True
 
 
@@ -1462,7 +1679,7 @@ def d_90(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:115
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', ([E.get('c~102')]), '+=', True, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', ([E.get('c~102')]), '+=', True, K[10])
     return True
 
 
@@ -1478,7 +1695,7 @@ def d_92(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:117
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'aside', ctx.state, 'aside', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '=', False, K[10])
+    SET(ctx, 'aside', ctx.state, 'aside', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '=', False, K[11])
     return True
 
 
@@ -1489,7 +1706,7 @@ def d_94(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:118
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'face_up', ctx.state, 'face_up', K[1], '=', False, K[12])
+    SET(ctx, 'face_up', ctx.state, 'face_up', K[2], '=', False, K[13])
     return True
 
 
@@ -1509,15 +1726,16 @@ def d_96(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
     left = num(3)
     if left > TRIAL_STEPS - ctx.steps + 1:
         raise TrialBudget('rules_data/love_letter/definitions/turns.yaml:119')
     while left > 0:
         left -= 1
-        if not d_97(ctx, E):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:119
+            raise TrialBudget()
+        SET(ctx, 'face_up', ctx.state, 'face_up', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1525,8 +1743,8 @@ def d_97(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 3
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'face_up', ctx.state, 'face_up', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+    SET(ctx, 'face_up', ctx.state, 'face_up', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1534,7 +1752,7 @@ def d_98(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:119
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'face_up', ctx.state, 'face_up', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
+    SET(ctx, 'face_up', ctx.state, 'face_up', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
     return True
 
 
@@ -1550,7 +1768,9 @@ def d_100(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:120
     items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('p~103', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~103', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~103', E.get('p~103', MISSING), True))
+        E['p~103'] = item
         if not d_101(ctx, E):
             return False
     UNSET(ctx, E, 'p~103', old)
@@ -1563,24 +1783,30 @@ def d_101(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~103')), 'hand'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
-    c, key = SEAT(ctx, E.get('p~103')), 'discards'
+        SET(ctx, 'hand', c, key, K[2], '=', False, K[6])
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, K[1], '=', False, K[4])
-    c, key = SEAT(ctx, E.get('p~103')), 'out'
+        SET(ctx, 'discards', c, key, K[2], '=', False, K[5])
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'out'
     if c is not None:
-        SET(ctx, 'out', c, key, False, '=', False, K[6])
-    c, key = SEAT(ctx, E.get('p~103')), 'protected'
+        SET(ctx, 'out', c, key, False, '=', False, K[7])
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    c, key = SEAT(ctx, E.get('p~103')), 'named'
+        SET(ctx, 'protected', c, key, False, '=', False, K[8])
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'named'
     if c is not None:
-        SET(ctx, 'named', c, key, None, '=', False, K[3])
-    c, key = SEAT(ctx, E.get('p~103')), 'seen'
+        SET(ctx, 'named', c, key, None, '=', False, K[4])
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, K[1], '=', False, K[8])
+        SET(ctx, 'seen', c, key, K[2], '=', False, K[9])
     return True
 
 
@@ -1590,9 +1816,10 @@ def d_102(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~103')), 'hand'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, K[1], '=', False, K[5])
+        SET(ctx, 'hand', c, key, K[2], '=', False, K[6])
     return True
 
 
@@ -1602,9 +1829,10 @@ def d_103(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~103')), 'discards'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, K[1], '=', False, K[4])
+        SET(ctx, 'discards', c, key, K[2], '=', False, K[5])
     return True
 
 
@@ -1614,9 +1842,10 @@ def d_104(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~103')), 'out'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'out'
     if c is not None:
-        SET(ctx, 'out', c, key, False, '=', False, K[6])
+        SET(ctx, 'out', c, key, False, '=', False, K[7])
     return True
 
 
@@ -1626,9 +1855,10 @@ def d_105(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~103')), 'protected'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
+        SET(ctx, 'protected', c, key, False, '=', False, K[8])
     return True
 
 
@@ -1638,9 +1868,10 @@ def d_106(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~103')), 'named'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'named'
     if c is not None:
-        SET(ctx, 'named', c, key, None, '=', False, K[3])
+        SET(ctx, 'named', c, key, None, '=', False, K[4])
     return True
 
 
@@ -1650,9 +1881,10 @@ def d_107(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:121
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~103')), 'seen'
+    p = E.get('p~103')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'seen'
     if c is not None:
-        SET(ctx, 'seen', c, key, K[1], '=', False, K[8])
+        SET(ctx, 'seen', c, key, K[2], '=', False, K[9])
     return True
 
 
@@ -1665,9 +1897,21 @@ def d_108(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:122
     items = list(items_of(x_153(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'you', item, True)
-        if not d_109(ctx, E):
-            return False
+        if (J := ctx.journal) is not None:
+            J.append((E, 'you', E.get('you', MISSING), True))
+        E['you'] = item
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
+            raise TrialBudget()
+        if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+            ctx.steps += 3
+            if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
+                raise TrialBudget()
+            p = E.get('you')
+            c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+            if c is not None:
+                SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+            SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     UNSET(ctx, E, 'you', old)
     return True
 
@@ -1684,7 +1928,10 @@ def t_113(ctx, k, s=None, E=None):  # rules_data/love_letter/flow.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~105', (ctx.state.get('starter')), True)
+    value = (ctx.state.get('starter'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~105', E.get('p~105', MISSING), True))
+    E['p~105'] = value
     return t_115(ctx, k, s, E)
 
 
@@ -1694,7 +1941,10 @@ def d_114(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:137
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~105', (ctx.state.get('starter')), True)
+    value = (ctx.state.get('starter'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~105', E.get('p~105', MISSING), True))
+    E['p~105'] = value
     return True
 
 
@@ -1719,8 +1969,12 @@ def t_116(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     if E is None:
         E = ctx.env()
     def r1():
-        if not d_140(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:140
+            raise TrialBudget()
+        if x_189(ctx, E):
+            ctx.steps += 1
+            LOCAL(ctx, E, 'p~105', x_191(ctx, E))
         return k()
 
     return t_117(ctx, r1, s, E)
@@ -1735,7 +1989,9 @@ def t_117(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     value = E.get('p~105')
     YOU(ctx, value, 'rules_data/love_letter/definitions/turns.yaml:139')
     old = E.get('you', MISSING)
-    LOCAL(ctx, E, 'you', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'you', E.get('you', MISSING), True))
+    E['you'] = value
 
     def after():
         UNSET(ctx, E, 'you', old)
@@ -1754,13 +2010,24 @@ def t_118(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[13])
-    c, key = SEAT(ctx, E.get('you')), 'protected'
+    SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[14])
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'protected'
     if c is not None:
-        SET(ctx, 'protected', c, key, False, '=', False, K[7])
-    SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[14])
-    if not d_122(ctx, E):
-        return False
+        SET(ctx, 'protected', c, key, False, '=', False, K[8])
+    SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[15])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:45
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return t_126(ctx, k, s, E)
 
 
@@ -1770,7 +2037,7 @@ def d_119(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:101
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[13])
+    SET(ctx, 'current', ctx.state, 'current', E.get('you'), '=', False, K[14])
     return True
 
 
@@ -1781,7 +2048,7 @@ def d_121(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:103
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[14])
+    SET(ctx, 'turns', ctx.state, 'turns', 1, '+=', False, K[15])
     return True
 
 
@@ -1804,7 +2071,10 @@ def t_127(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~108', E.get('card~107'), True)
+    value = E.get('card~107')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~108', E.get('card~108', MISSING), True))
+    E['card~108'] = value
     return t_129(ctx, k, s, E)
 
 
@@ -1814,7 +2084,10 @@ def d_128(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:105
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~108', E.get('card~107'), True)
+    value = E.get('card~107')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~108', E.get('card~108', MISSING), True))
+    E['card~108'] = value
     return True
 
 
@@ -1830,8 +2103,22 @@ def t_129(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
     if not EMIT(ctx, 'played', {'card': E.get('card~108'), 'by': E.get('you')}):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'c~111', E.get('card~108'), True)
-    if not d_133(ctx, E):
+    value = E.get('card~108')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~111', E.get('c~111', MISSING), True))
+    E['c~111'] = value
+    ctx.steps += 4
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:59
+        raise TrialBudget()
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+    if c is not None:
+        SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[6])
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
+    if c is not None:
+        SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[5])
+    if not EMIT(ctx, 'discarded', {'card': E.get('c~111'), 'by': E.get('you')}):
         return False
     return t_137(ctx, k, s, E)
 
@@ -1864,7 +2151,10 @@ def d_132(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:93
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~111', E.get('card~108'), True)
+    value = E.get('card~108')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~111', E.get('c~111', MISSING), True))
+    E['c~111'] = value
     return True
 
 
@@ -1874,12 +2164,14 @@ def d_133(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'discards'
+        SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[6])
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[5])
     if not EMIT(ctx, 'discarded', {'card': E.get('c~111'), 'by': E.get('you')}):
         return False
     return True
@@ -1891,9 +2183,10 @@ def d_134(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[5])
+        SET(ctx, 'hand', c, key, ([E.get('c~111')]), '-=', True, K[6])
     return True
 
 
@@ -1903,9 +2196,10 @@ def d_135(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'discards'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'discards'
     if c is not None:
-        SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[4])
+        SET(ctx, 'discards', c, key, ([E.get('c~111')]), '+=', True, K[5])
     return True
 
 
@@ -1939,7 +2233,9 @@ def t_138(ctx, k, s=None, E=None):  # rules_data/love_letter/definitions/turns.y
         E = ctx.env()
     value = E.get('card~108')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -1989,15 +2285,25 @@ def d_142(ctx, E=None):  # rules_data/love_letter/flow.yaml:23
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'won~130', x_192(ctx, E), True)
-    LOCAL(ctx, E, 'still_in~132', x_193(ctx, E), True)
-    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~130'), '=', False, K[15])
+    value = x_192(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'won~130', E.get('won~130', MISSING), True))
+    E['won~130'] = value
+    value = x_193(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'still_in~132', E.get('still_in~132', MISSING), True))
+    E['still_in~132'] = value
+    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~130'), '=', False, K[16])
     if not d_146(ctx, E):
         return False
     if not d_150(ctx, E):
         return False
-    if not d_154(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:188
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := E.get('won~130')), (list, dict)) else 0) > 0)):
+        ctx.steps += 1
+        SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[12])
     return True
 
 
@@ -2007,7 +2313,10 @@ def d_143(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:181
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'won~130', x_192(ctx, E), True)
+    value = x_192(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'won~130', E.get('won~130', MISSING), True))
+    E['won~130'] = value
     return True
 
 
@@ -2017,7 +2326,10 @@ def d_144(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:182
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'still_in~132', x_193(ctx, E), True)
+    value = x_193(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'still_in~132', E.get('still_in~132', MISSING), True))
+    E['still_in~132'] = value
     return True
 
 
@@ -2027,7 +2339,7 @@ def d_145(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:183
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~130'), '=', False, K[15])
+    SET(ctx, 'round_winners', ctx.state, 'round_winners', E.get('won~130'), '=', False, K[16])
     return True
 
 
@@ -2040,9 +2352,20 @@ def d_146(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:184
     items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('p~133', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~133', item, True)
-        if not d_147(ctx, E):
-            return False
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~133', E.get('p~133', MISSING), True))
+        E['p~133'] = item
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:185
+            raise TrialBudget()
+        p = E.get('p~133')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_discards'
+        if c is not None:
+            SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[17])
+        p = E.get('p~133')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_hand'
+        if c is not None:
+            SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[18])
     UNSET(ctx, E, 'p~133', old)
     return True
 
@@ -2053,12 +2376,14 @@ def d_147(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~133')), 'last_discards'
+    p = E.get('p~133')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_discards'
     if c is not None:
-        SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[16])
-    c, key = SEAT(ctx, E.get('p~133')), 'last_hand'
+        SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[17])
+    p = E.get('p~133')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_hand'
     if c is not None:
-        SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
+        SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[18])
     return True
 
 
@@ -2068,9 +2393,10 @@ def d_148(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:185
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~133')), 'last_discards'
+    p = E.get('p~133')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_discards'
     if c is not None:
-        SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[16])
+        SET(ctx, 'last_discards', c, key, ((ctx.state['players'][_w1] if type((_w1 := E.get('p~133'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('discards')), '=', False, K[17])
     return True
 
 
@@ -2080,9 +2406,10 @@ def d_149(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:186
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~133')), 'last_hand'
+    p = E.get('p~133')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'last_hand'
     if c is not None:
-        SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[17])
+        SET(ctx, 'last_hand', c, key, x_200(ctx, E), '=', False, K[18])
     return True
 
 
@@ -2095,8 +2422,17 @@ def d_150(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
     items = list(items_of(E.get('won~130')))
     old = E.get('p~134', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~134', item, True)
-        if not d_151(ctx, E):
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~134', E.get('p~134', MISSING), True))
+        E['p~134'] = item
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/love_letter/definitions/turns.yaml:187
+            raise TrialBudget()
+        p = E.get('p~134')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tokens'
+        if c is not None:
+            SET(ctx, 'tokens', c, key, 1, '+=', False, K[19])
+        if not EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': (ctx.state['round'])}):
             return False
     UNSET(ctx, E, 'p~134', old)
     return True
@@ -2108,9 +2444,10 @@ def d_151(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~134')), 'tokens'
+    p = E.get('p~134')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tokens'
     if c is not None:
-        SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
+        SET(ctx, 'tokens', c, key, 1, '+=', False, K[19])
     if not EMIT(ctx, 'round_won', {'player': E.get('p~134'), 'round': (ctx.state['round'])}):
         return False
     return True
@@ -2122,9 +2459,10 @@ def d_152(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:187
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~134')), 'tokens'
+    p = E.get('p~134')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tokens'
     if c is not None:
-        SET(ctx, 'tokens', c, key, 1, '+=', False, K[18])
+        SET(ctx, 'tokens', c, key, 1, '+=', False, K[19])
     return True
 
 
@@ -2145,9 +2483,9 @@ def d_154(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, E.get('won~130')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := E.get('won~130')), (list, dict)) else 0) > 0)):
         ctx.steps += 1
-        SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
+        SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[12])
     return True
 
 
@@ -2157,7 +2495,7 @@ def d_155(ctx, E=None):  # rules_data/love_letter/definitions/turns.yaml:188
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[11])
+    SET(ctx, 'starter', ctx.state, 'starter', x_208(ctx, E), '=', False, K[12])
     return True
 
 

@@ -46,12 +46,19 @@ from compiler.runtime.exports import (
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
+    "{'op': 'filt', 'v': 'x~766', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~766'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~769', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~769'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     ['steel', 'titanium'],
     {},
+    "{'op': 'filt', 'v': 'x~770', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~770'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~773', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~773'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
     [0, 0, 0, 0],
+    "{'op': 'filt', 'v': 'x~954', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~954'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'lit', 'v': 'greenery'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~964', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~964'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'lit', 'v': 'city'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~982', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~982'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'lit', 'v': 'greenery'}, 'f': 'space', 'd': None}}}",
     {'kind': 'corporations', 'f': 'solo', 'd': None},
     {'kind': 'actions', 'f': 'requires', 'd': True},
     {'kind': 'actions', 'f': 'effect', 'd': None},
@@ -152,7 +159,7 @@ def x_10(ctx, E=None):  #
 def x_15(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:286
     if E is None:
         E = ctx.env()
-    return (True if (E.get('more~767')) and ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) > 0)) else False)
+    return (True if (E.get('more~767')) and (((len(_w2) if isinstance((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), (list, dict)) else 0) > 0)) else False)
 
 
 def x_16(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:287
@@ -198,7 +205,7 @@ def x_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
 def x_30(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:9
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) > 0)
+    return ((len(_w2) if isinstance((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), (list, dict)) else 0) > 0)
 
 
 def x_33(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -276,7 +283,9 @@ def x_54(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_765, 0) if type(_h1) is dict else KEY(_h1, v_p_765, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_765, NOREC).get('step', 0) if type(v_p_765) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_765, NOREC).get('max', 0) if type(v_p_765) is str else 0))) is int else num(_w4))) for v_p_765 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_765, NOREC).get('tile', None) if type(v_p_765) is str else None) == E.get('t~764'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~764')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_765, 0) if type(_h1) is dict else KEY(_h1, v_p_765, 0)))) is type((_w2 := (_h2.get(v_p_765, NOREC).get('step', 0) if type(v_p_765) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_765, NOREC).get('max', 0) if type(v_p_765) is str else 0))) is int else num(_w4))) for v_p_765 in IDS(ctx, 'parameters') if ((_h2.get(v_p_765, NOREC).get('tile', None) if type(v_p_765) is str else None) == _h3)))
     return MEMO(ctx, (54, E.get('t~764'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -284,8 +293,10 @@ def x_55(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_767, NOREC).get('reserved', None) if type(v_x_767) is str else None) == E.get('this')) for v_x_767 in [v_x_766 for v_x_766 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_766, NOREC).get('type', None) if type(v_x_766) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_767, NOREC).get('reserved', None) if type(v_x_767) is str else None) == _h3) for v_x_767 in MEMO(ctx, (K[1], E.get('t~764'),), lambda: [v_x_766 for v_x_766 in IDS(ctx, 'spaces') if ((_h1.get(v_x_766, NOREC).get('type', None) if type(v_x_766) is str else None) == _h2)])) else None)
     return MEMO(ctx, (55, E.get('this'), E.get('t~764'),), compute)
 
 
@@ -293,11 +304,18 @@ def x_56(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~764'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~764'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_770 for v_s_770 in [v_x_769 for v_x_769 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_769, NOREC).get('type', None) if type(v_x_769) is str else None) == _h1)] if (True if ((not (v_s_770 in _h2 if type(_h2) in (list, dict) else IN(v_s_770, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == E.get('t~764'))) or (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == E.get('mine~768'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_770 in _h4 if type(_h4) in (list, dict) else IN(v_s_770, _h4))) or ((not any((True if ((v_x_771 in _h2 if type(_h2) in (list, dict) else IN(v_x_771, _h2))) and ((not (v_x_771 in _h4 if type(_h4) in (list, dict) else IN(v_x_771, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_772)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_772)) else False)) else False) for v_u_772 in items_of(_h3))) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~764')
+        _h6 = E.get('mine~768')
+        _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~764'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~764'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~764'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_770 for v_s_770 in MEMO(ctx, (K[2], E.get('t~764'),), lambda: [v_x_769 for v_x_769 in IDS(ctx, 'spaces') if ((_h1.get(v_x_769, NOREC).get('type', None) if type(v_x_769) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None),) if (True if ((not (v_s_770 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_770 in _h9)) or ((not any((True if ((v_x_771 in _h4)) and ((not (v_x_771 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_771, {}) if type(_h3) is dict else KEY(_h3, v_x_771, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_771, {}) if type(_h3) is dict else KEY(_h3, v_x_771, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_772)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_771, {}) if type(_h3) is dict else KEY(_h3, v_x_771, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_772)) else False)) else False) for v_u_772 in items_of(_h10))) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770)))) else False)) else False)]
     return MEMO(ctx, (56, E.get('mine~768'), E.get('t~764'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -306,15 +324,18 @@ def x_57(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_775: ((lambda v_near_778: (v_near_778 if (FN['count'](ctx, None, v_near_778) > 0) else v_open_775))([v_s_776 for v_s_776 in items_of(v_open_775) if (True if ((E.get('you') != None)) and (any((True if ((v_x_777 in _h2 if type(_h2) in (list, dict) else IN(v_x_777, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_777, {}) if type(_h2) is dict else KEY(_h2, v_x_777, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_777 in ADJ(ctx, 'spaces', v_s_776))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~764'))) is str else None) == 'if_possible') else v_open_775))([v_s_774 for v_s_774 in items_of(E.get('empty~773')) if (True if ((not (v_s_774 in _h1 if type(_h1) in (list, dict) else IN(v_s_774, _h1)))) or (((_h1.get(v_s_774, None) if type(_h1) is dict else KEY(_h1, v_s_774, None)) == E.get('you'))) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_775: ((lambda v_near_778: (v_near_778 if ((len(v_near_778) if isinstance(v_near_778, (list, dict)) else 0) > 0) else v_open_775))([v_s_776 for v_s_776 in items_of(v_open_775) if (True if ((_h3 != None)) and (any((True if ((v_x_777 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_777, {}) if type(_h4) is dict else KEY(_h4, v_x_777, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_777 in ADJ(ctx, 'spaces', v_s_776))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~764'))) is str else None) == 'if_possible') else v_open_775))([v_s_774 for v_s_774 in items_of(E.get('empty~773')) if (True if ((not (v_s_774 in _h2))) or (((_h1.get(v_s_774, None) if type(_h1) is dict else KEY(_h1, v_s_774, None)) == _h3)) else False)])
     return MEMO(ctx, (57, E.get('empty~773'), E.get('t~764'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_58(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~779')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~779')), (list, dict)) else 0) > 0)
 
 
 def x_62(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -339,7 +360,7 @@ x_66 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_67(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~782'))
+    return FLD(ctx, K[3], E.get('s~782'))
 
 
 def x_68(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -357,13 +378,13 @@ def x_69(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:12
 def x_70(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~783'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~783'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~783'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~783'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_71(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~781'))
+    return FLD(ctx, K[5], E.get('t~781'))
 
 
 def x_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -375,7 +396,8 @@ def x_75(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
 def x_76(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:32
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_784, 0) if type(_h1) is dict else KEY(_h1, v_p_784, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_784, NOREC).get('step', 0) if type(v_p_784) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_784, NOREC).get('max', 0) if type(v_p_784) is str else 0))) is int else num(_w4))) for v_p_784 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_784, NOREC).get('tile', None) if type(v_p_784) is str else None) == 'ocean')))
+        _h2 = ctx.index.plain['parameters']
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_784, 0) if type(_h1) is dict else KEY(_h1, v_p_784, 0)))) is type((_w2 := (_h2.get(v_p_784, NOREC).get('step', 0) if type(v_p_784) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_784, NOREC).get('max', 0) if type(v_p_784) is str else 0))) is int else num(_w4))) for v_p_784 in IDS(ctx, 'parameters') if ((_h2.get(v_p_784, NOREC).get('tile', None) if type(v_p_784) is str else None) == 'ocean')))
     return MEMO(ctx, (76, ctx.stamps.get('params', 0),), compute)
 
 
@@ -450,7 +472,8 @@ def x_168(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:7
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_764 for v_s_764 in items_of(ctx.state.get('board')) if ((_w1.get('owner', None) if type((_w1 := (_h1.get(v_s_764, {}) if type(_h1) is dict else KEY(_h1, v_s_764, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))])
+        _h2 = E.get('you')
+        return len([v_s_764 for v_s_764 in items_of(ctx.state.get('board')) if ((_w1.get('owner', None) if type((_w1 := (_h1.get(v_s_764, {}) if type(_h1) is dict else KEY(_h1, v_s_764, {})))) is dict else KEY(_w1, 'owner', None)) == _h2)])
     return MEMO(ctx, (168, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -463,7 +486,11 @@ def x_169(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:8
 def x_170(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:9
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (170, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('science') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('science') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else []))) is list else items_of(_w1)).count('science') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else []))) is list else items_of(_w2)).count('science') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4))
+    return MEMO(ctx, (170, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def x_171(ctx, E=None):  # rules_data/terraforming_mars/awards.yaml:10
@@ -483,7 +510,7 @@ x_179 = x_21  # rules_data/terraforming_mars/definitions/resources.yaml:11
 
 
 def x_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
+    return ((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)
 
 
 def x_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -499,7 +526,7 @@ x_188 = x_184  # rules_data/terraforming_mars/definitions/cards.yaml:13
 
 
 def x_189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:14
-    return (FN['count'](ctx, None, ctx.state.get('deck')) > 0)
+    return ((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)
 
 
 x_190 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:14
@@ -656,7 +683,7 @@ def x_4186(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4188(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:70
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4188, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_768 in _w2 if type((_w2 := K[4])) in (list, dict) else IN(v_r_768, _w2)) for v_r_768 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
+    return MEMO(ctx, (4188, E.get('event'), E.get('you'),), lambda: (True if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))) and (any((v_r_768 in _w2 if type((_w2 := K[6])) in (list, dict) else IN(v_r_768, _w2)) for v_r_768 in items_of(GET(ctx, 'spaces', KEY(E.get('event'), 'space', None), 'bonus_resources', [])))) else False))
 
 
 def x_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -757,7 +784,7 @@ def x_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4252(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', K[7], 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -835,7 +862,7 @@ x_4268 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~765'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~771'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~768'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~772'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~769'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~773'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~771')} if ((_w8 if type((_w8 := E.get('s_v~768'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~772')} if ((_w11 if type((_w11 := E.get('t_v~769'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~773')} if ((_w14 if type((_w14 := E.get('h_v~770'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~765'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~771'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~768'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~772'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~769'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~773'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~771')} if ((_w8 if type((_w8 := E.get('s_v~768'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~772')} if ((_w11 if type((_w11 := E.get('t_v~769'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~773')} if ((_w14 if type((_w14 := E.get('h_v~770'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 def x_4274(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:99
@@ -876,7 +903,7 @@ def x_4290(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:124
 def x_4293(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
     if E is None:
         E = ctx.env()
-    return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')
+    return (_w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) is list else items_of(_w2)).count('jovian')
 
 
 def x_4294(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -908,7 +935,9 @@ def x_4299(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:6
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_764 for v_s_764 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_764, {}) if type(_h1) is dict else KEY(_h1, v_s_764, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
+        _h2 = ctx.index.plain['tiles']
+        _h3 = E.get('you')
+        return (len([v_s_764 for v_s_764 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_764, {}) if type(_h1) is dict else KEY(_h1, v_s_764, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == _h3)) else False)]) >= 3)
     return MEMO(ctx, (4299, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -917,20 +946,26 @@ def x_4300(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:7
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_764 for v_s_764 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_764, {}) if type(_h1) is dict else KEY(_h1, v_s_764, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 3)
+        _h2 = ctx.index.plain['tiles']
+        _h3 = E.get('you')
+        return (len([v_s_764 for v_s_764 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_764, {}) if type(_h1) is dict else KEY(_h1, v_s_764, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == _h3)) else False)]) >= 3)
     return MEMO(ctx, (4300, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_4301(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:8
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4301, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('building') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('building') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 8))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else []))) is list else items_of(_w1)).count('building') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else []))) is list else items_of(_w2)).count('building') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 8)
+    return MEMO(ctx, (4301, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def x_4302(ctx, E=None):  # rules_data/terraforming_mars/milestones.yaml:9
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')) >= 16)
+    return ((len(_w2) if isinstance((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')), (list, dict)) else 0) >= 16)
 
 
 x_4305 = x_33  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -942,7 +977,9 @@ def x_4312(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_769, 0) if type(_h1) is dict else KEY(_h1, v_p_769, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('step', 0) if type(v_p_769) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('max', 0) if type(v_p_769) is str else 0))) is int else num(_w4))) for v_p_769 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_769, NOREC).get('tile', None) if type(v_p_769) is str else None) == E.get('t~768'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~768')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_769, 0) if type(_h1) is dict else KEY(_h1, v_p_769, 0)))) is type((_w2 := (_h2.get(v_p_769, NOREC).get('step', 0) if type(v_p_769) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_769, NOREC).get('max', 0) if type(v_p_769) is str else 0))) is int else num(_w4))) for v_p_769 in IDS(ctx, 'parameters') if ((_h2.get(v_p_769, NOREC).get('tile', None) if type(v_p_769) is str else None) == _h3)))
     return MEMO(ctx, (4312, E.get('t~768'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -950,8 +987,10 @@ def x_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('reserved', None) if type(v_x_771) is str else None) == E.get('this')) for v_x_771 in [v_x_770 for v_x_770 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_770, NOREC).get('type', None) if type(v_x_770) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_771, NOREC).get('reserved', None) if type(v_x_771) is str else None) == _h3) for v_x_771 in MEMO(ctx, (K[8], E.get('t~768'),), lambda: [v_x_770 for v_x_770 in IDS(ctx, 'spaces') if ((_h1.get(v_x_770, NOREC).get('type', None) if type(v_x_770) is str else None) == _h2)])) else None)
     return MEMO(ctx, (4313, E.get('this'), E.get('t~768'),), compute)
 
 
@@ -959,11 +998,18 @@ def x_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~768'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~768'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_774 for v_s_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h1)] if (True if ((not (v_s_774 in _h2 if type(_h2) in (list, dict) else IN(v_s_774, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('t~768'))) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('mine~772'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_774 in _h4 if type(_h4) in (list, dict) else IN(v_s_774, _h4))) or ((not any((True if ((v_x_775 in _h2 if type(_h2) in (list, dict) else IN(v_x_775, _h2))) and ((not (v_x_775 in _h4 if type(_h4) in (list, dict) else IN(v_x_775, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_776)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h3))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~768')
+        _h6 = E.get('mine~772')
+        _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~768'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~768'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~768'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_774 for v_s_774 in MEMO(ctx, (K[9], E.get('t~768'),), lambda: [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((_h1.get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None),) if (True if ((not (v_s_774 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_774 in _h9)) or ((not any((True if ((v_x_775 in _h4)) and ((not (v_x_775 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_776)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h10))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
     return MEMO(ctx, (4314, E.get('mine~772'), E.get('t~768'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -972,15 +1018,18 @@ def x_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if (FN['count'](ctx, None, v_near_782) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((E.get('you') != None)) and (any((True if ((v_x_781 in _h2 if type(_h2) in (list, dict) else IN(v_x_781, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h1 if type(_h1) in (list, dict) else IN(v_s_778, _h1)))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == E.get('you'))) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if ((len(v_near_782) if isinstance(v_near_782, (list, dict)) else 0) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((_h3 != None)) and (any((True if ((v_x_781 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_781, {}) if type(_h4) is dict else KEY(_h4, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h2))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == _h3)) else False)])
     return MEMO(ctx, (4315, E.get('empty~777'), E.get('t~768'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_4316(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~783')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~783')), (list, dict)) else 0) > 0)
 
 
 def x_4320(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -1002,7 +1051,7 @@ x_4324 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_4325(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~786'))
+    return FLD(ctx, K[3], E.get('s~786'))
 
 
 def x_4326(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -1020,13 +1069,13 @@ def x_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~787'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~787'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~785'))
+    return FLD(ctx, K[5], E.get('t~785'))
 
 
 def x_4333(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -1089,19 +1138,27 @@ x_4397 = x_191  # rules_data/terraforming_mars/definitions/solo.yaml:23
 def x_4399(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:24
     if E is None:
         E = ctx.env()
-    return (_w1 + _w2 if type((_w1 := E.get('costs~952'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))
+    return (_w1 + _w2 if type((_w1 := E.get('costs~952'))) is type((_w2 := K[10])) is int else AR('+', _w1, _w2))
 
 
 def x_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:27
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))
-        _h4 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
-        _h5 = ctx.state.get('claims')
-        return (lambda v_open_959: ((lambda v_near_962: (v_near_962 if (FN['count'](ctx, None, v_near_962) > 0) else v_open_959))([v_s_960 for v_s_960 in items_of(v_open_959) if (True if ((E.get('you') != None)) and (any((True if ((v_x_961 in _h2 if type(_h2) in (list, dict) else IN(v_x_961, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_961, {}) if type(_h2) is dict else KEY(_h2, v_x_961, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_961 in ADJ(ctx, 'spaces', v_s_960))) else False)]) if (ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) == 'if_possible') else v_open_959))([v_s_958 for v_s_958 in [v_s_955 for v_s_955 in [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == _h1)] if (True if ((not (v_s_955 in _h2 if type(_h2) in (list, dict) else IN(v_s_955, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_955 in _h4 if type(_h4) in (list, dict) else IN(v_s_955, _h4))) or ((not any((True if ((v_x_956 in _h2 if type(_h2) in (list, dict) else IN(v_x_956, _h2))) and ((not (v_x_956 in _h4 if type(_h4) in (list, dict) else IN(v_x_956, _h4)))) and (any((True if ((KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None) == v_u_957)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_956, {}) if type(_h2) is dict else KEY(_h2, v_x_956, {})), 'tile', None), 'counts_as', None) == v_u_957)) else False)) else False) for v_u_957 in items_of(_h3))) else False) for v_x_956 in ADJ(ctx, 'spaces', v_s_955)))) else False)) else False)] if (True if ((not (v_s_958 in _h5 if type(_h5) in (list, dict) else IN(v_s_958, _h5)))) or (((_h5.get(v_s_958, None) if type(_h5) is dict else KEY(_h5, v_s_958, None)) == E.get('you'))) else False)])
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('this')
+        _h6 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
+        _h7 = (_w4.get('except_on', None) if type((_w4 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w4, 'except_on', None))
+        _h8 = (_h7 if isinstance(_h7, (list, dict)) else ())
+        _h9 = (_w6.get('tiles', None) if type((_w6 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w6, 'tiles', None))
+        _h10 = ctx.index.plain['tiles']
+        _h11 = ctx.state.get('claims')
+        _h12 = (_h11 if isinstance(_h11, (list, dict)) else ())
+        _h13 = E.get('you')
+        return (lambda v_open_959: ((lambda v_near_962: (v_near_962 if ((len(v_near_962) if isinstance(v_near_962, (list, dict)) else 0) > 0) else v_open_959))([v_s_960 for v_s_960 in items_of(v_open_959) if (True if ((_h13 != None)) and (any((True if ((v_x_961 in _h4)) and (((_w7.get('owner', None) if type((_w7 := (_h3.get(v_x_961, {}) if type(_h3) is dict else KEY(_h3, v_x_961, {})))) is dict else KEY(_w7, 'owner', None)) == _h13)) else False) for v_x_961 in ADJ(ctx, 'spaces', v_s_960))) else False)]) if (ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None) == 'if_possible') else v_open_959))([v_s_958 for v_s_958 in [v_s_955 for v_s_955 in MEMO(ctx, (K[11],), lambda: [v_x_954 for v_x_954 in IDS(ctx, 'spaces') if ((_h1.get(v_x_954, NOREC).get('type', None) if type(v_x_954) is str else None) == _h2)]) for _c1 in ((_h1.get(v_s_955, NOREC).get('reserved', None) if type(v_s_955) is str else None),) if (True if ((not (v_s_955 in _h4))) and ((True if ((_c1 == None)) or ((_c1 == 'greenery')) or ((_c1 == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_955 in _h8)) or ((not any((True if ((v_x_956 in _h4)) and ((not (v_x_956 in _h8))) and (any((True if ((KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None) != None)) and ((True if ((KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None) == v_u_957)) or ((GET(ctx, 'tiles', KEY((_h3.get(v_x_956, {}) if type(_h3) is dict else KEY(_h3, v_x_956, {})), 'tile', None), 'counts_as', None) == v_u_957)) else False)) else False) for v_u_957 in items_of(_h9))) else False) for v_x_956 in ADJ(ctx, 'spaces', v_s_955)))) else False)) else False)] if (True if ((not (v_s_958 in _h12))) or (((_h11.get(v_s_958, None) if type(_h11) is dict else KEY(_h11, v_s_958, None)) == _h13)) else False)])
     return MEMO(ctx, (4402, E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -1109,12 +1166,22 @@ def x_4403(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.index.plain['tiles'].get('city', NOREC).get('space', None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))
-        _h4 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
-        _h5 = ctx.state.get('claims')
-        return [v_x_973 for v_x_973 in items_of((lambda v_open_969: ((lambda v_near_972: (v_near_972 if (FN['count'](ctx, None, v_near_972) > 0) else v_open_969))([v_s_970 for v_s_970 in items_of(v_open_969) if (True if ((E.get('you') != None)) and (any((True if ((v_x_971 in _h2 if type(_h2) in (list, dict) else IN(v_x_971, _h2))) and ((KEY((_h2.get(v_x_971, {}) if type(_h2) is dict else KEY(_h2, v_x_971, {})), 'owner', None) == E.get('you'))) else False) for v_x_971 in ADJ(ctx, 'spaces', v_s_970))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_969))([v_s_968 for v_s_968 in [v_s_965 for v_s_965 in [v_x_964 for v_x_964 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_964, NOREC).get('type', None) if type(v_x_964) is str else None) == _h1)] if (True if ((not (v_s_965 in _h2 if type(_h2) in (list, dict) else IN(v_s_965, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_965, NOREC).get('reserved', None) if type(v_s_965) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_965, NOREC).get('reserved', None) if type(v_s_965) is str else None) == 'city')) or (((ctx.index.plain['spaces'].get(v_s_965, NOREC).get('reserved', None) if type(v_s_965) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_965 in _h4 if type(_h4) in (list, dict) else IN(v_s_965, _h4))) or ((not any((True if ((v_x_966 in _h2 if type(_h2) in (list, dict) else IN(v_x_966, _h2))) and ((not (v_x_966 in _h4 if type(_h4) in (list, dict) else IN(v_x_966, _h4)))) and (any((True if ((KEY((_h2.get(v_x_966, {}) if type(_h2) is dict else KEY(_h2, v_x_966, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_966, {}) if type(_h2) is dict else KEY(_h2, v_x_966, {})), 'tile', None) == v_u_967)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_966, {}) if type(_h2) is dict else KEY(_h2, v_x_966, {})), 'tile', None), 'counts_as', None) == v_u_967)) else False)) else False) for v_u_967 in items_of(_h3))) else False) for v_x_966 in ADJ(ctx, 'spaces', v_s_965)))) else False)) else False)] if (True if ((not (v_s_968 in _h5 if type(_h5) in (list, dict) else IN(v_s_968, _h5)))) or (((_h5.get(v_s_968, None) if type(_h5) is dict else KEY(_h5, v_s_968, None)) == E.get('you'))) else False)])) if any((v_y_974 in _w3 if type((_w3 := E.get('room~963'))) in (list, dict) else IN(v_y_974, _w3)) for v_y_974 in ADJ(ctx, 'spaces', v_x_973))]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.index.plain['tiles'].get('city', NOREC).get('space', None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('this')
+        _h6 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
+        _h7 = (_w4.get('except_on', None) if type((_w4 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w4, 'except_on', None))
+        _h8 = (_h7 if isinstance(_h7, (list, dict)) else ())
+        _h9 = (_w6.get('tiles', None) if type((_w6 := ctx.index.plain['tiles'].get('city', NOREC).get('not_next_to', {}))) is dict else KEY(_w6, 'tiles', None))
+        _h10 = ctx.index.plain['tiles']
+        _h11 = ctx.state.get('claims')
+        _h12 = (_h11 if isinstance(_h11, (list, dict)) else ())
+        _h13 = E.get('you')
+        _h14 = E.get('room~963')
+        _h15 = (_h14 if isinstance(_h14, (list, dict)) else ())
+        return [v_x_973 for v_x_973 in items_of((lambda v_open_969: ((lambda v_near_972: (v_near_972 if ((len(v_near_972) if isinstance(v_near_972, (list, dict)) else 0) > 0) else v_open_969))([v_s_970 for v_s_970 in items_of(v_open_969) if (True if ((_h13 != None)) and (any((True if ((v_x_971 in _h4)) and ((KEY((_h3.get(v_x_971, {}) if type(_h3) is dict else KEY(_h3, v_x_971, {})), 'owner', None) == _h13)) else False) for v_x_971 in ADJ(ctx, 'spaces', v_s_970))) else False)]) if (ctx.index.plain['tiles'].get('city', NOREC).get('next_to_own', None) == 'if_possible') else v_open_969))([v_s_968 for v_s_968 in [v_s_965 for v_s_965 in MEMO(ctx, (K[12],), lambda: [v_x_964 for v_x_964 in IDS(ctx, 'spaces') if ((_h1.get(v_x_964, NOREC).get('type', None) if type(v_x_964) is str else None) == _h2)]) for _c1 in ((_h1.get(v_s_965, NOREC).get('reserved', None) if type(v_s_965) is str else None),) if (True if ((not (v_s_965 in _h4))) and ((True if ((_c1 == None)) or ((_c1 == 'city')) or ((_c1 == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_965 in _h8)) or ((not any((True if ((v_x_966 in _h4)) and ((not (v_x_966 in _h8))) and (any((True if ((KEY((_h3.get(v_x_966, {}) if type(_h3) is dict else KEY(_h3, v_x_966, {})), 'tile', None) != None)) and ((True if ((KEY((_h3.get(v_x_966, {}) if type(_h3) is dict else KEY(_h3, v_x_966, {})), 'tile', None) == v_u_967)) or ((GET(ctx, 'tiles', KEY((_h3.get(v_x_966, {}) if type(_h3) is dict else KEY(_h3, v_x_966, {})), 'tile', None), 'counts_as', None) == v_u_967)) else False)) else False) for v_u_967 in items_of(_h9))) else False) for v_x_966 in ADJ(ctx, 'spaces', v_s_965)))) else False)) else False)] if (True if ((not (v_s_968 in _h12))) or (((_h11.get(v_s_968, None) if type(_h11) is dict else KEY(_h11, v_s_968, None)) == _h13)) else False)])) if any((v_y_974 in _h15) for v_y_974 in ADJ(ctx, 'spaces', v_x_973))]
     return MEMO(ctx, (4403, E.get('room~963'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
@@ -1127,13 +1194,13 @@ def x_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
 def x_4405(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:30
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('order~976')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('order~976')), (list, dict)) else 0) > 0)
 
 
 def x_4406(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:31
     if E is None:
         E = ctx.env()
-    return (_w6.get(AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~952'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~976')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~976'))), None) if type((_w6 := E.get('order~976'))) is dict else KEY(_w6, AR('%', ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~952'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))), None)))) is type((_w4 := FN['count'](ctx, None, E.get('order~976')))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) - 1), FN['count'](ctx, None, E.get('order~976'))), None))
+    return (_w8.get(AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~952'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))), None)))) is type((_w5 := (len(_w3) if isinstance((_w3 := E.get('order~976')), (list, dict)) else 0))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), (len(_w7) if isinstance((_w7 := E.get('order~976')), (list, dict)) else 0)), None) if type((_w8 := E.get('order~976'))) is dict else KEY(_w8, AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w2.get((2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))), None) if type((_w2 := E.get('costs~952'))) is dict else KEY(_w2, (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))), None)))) is type((_w5 := (len(_w3) if isinstance((_w3 := E.get('order~976')), (list, dict)) else 0))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), (len(_w7) if isinstance((_w7 := E.get('order~976')), (list, dict)) else 0)), None))
 
 
 def x_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -1155,7 +1222,7 @@ x_4413 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~979'))
+    return FLD(ctx, K[3], E.get('s~979'))
 
 
 def x_4415(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -1173,39 +1240,47 @@ def x_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4417(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~980'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~980'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~980'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~980'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~978'))
+    return FLD(ctx, K[5], E.get('t~978'))
 
 
 def x_4422(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:33
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w1.get('tiles', None) if type((_w1 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w1, 'tiles', None))
-        _h4 = (_w2.get('except_on', None) if type((_w2 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'except_on', None))
-        _h5 = ctx.state.get('claims')
-        _h6 = ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None)
-        return [v_x_981 for v_x_981 in ADJ(ctx, 'spaces', E.get('at~977')) if (v_x_981 in _w4 if type((_w4 := (lambda v_open_987: ((lambda v_near_990: (v_near_990 if (FN['count'](ctx, None, v_near_990) > 0) else v_open_987))([v_s_988 for v_s_988 in items_of(v_open_987) if (True if ((E.get('you') != None)) and (any((True if ((v_x_989 in _h2 if type(_h2) in (list, dict) else IN(v_x_989, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_989, {}) if type(_h2) is dict else KEY(_h2, v_x_989, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_989 in ADJ(ctx, 'spaces', v_s_988))) else False)]) if (_h6 == 'if_possible') else v_open_987))([v_s_986 for v_s_986 in [v_s_983 for v_s_983 in [v_x_982 for v_x_982 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_982, NOREC).get('type', None) if type(v_x_982) is str else None) == _h1)] if (True if ((not (v_s_983 in _h2 if type(_h2) in (list, dict) else IN(v_s_983, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_983, NOREC).get('reserved', None) if type(v_s_983) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_983, NOREC).get('reserved', None) if type(v_s_983) is str else None) == 'greenery')) or (((ctx.index.plain['spaces'].get(v_s_983, NOREC).get('reserved', None) if type(v_s_983) is str else None) == E.get('this'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_983 in _h4 if type(_h4) in (list, dict) else IN(v_s_983, _h4))) or ((not any((True if ((v_x_984 in _h2 if type(_h2) in (list, dict) else IN(v_x_984, _h2))) and ((not (v_x_984 in _h4 if type(_h4) in (list, dict) else IN(v_x_984, _h4)))) and (any((True if ((KEY((_h2.get(v_x_984, {}) if type(_h2) is dict else KEY(_h2, v_x_984, {})), 'tile', None) != None)) and ((True if ((KEY((_h2.get(v_x_984, {}) if type(_h2) is dict else KEY(_h2, v_x_984, {})), 'tile', None) == v_u_985)) or ((GET(ctx, 'tiles', KEY((_h2.get(v_x_984, {}) if type(_h2) is dict else KEY(_h2, v_x_984, {})), 'tile', None), 'counts_as', None) == v_u_985)) else False)) else False) for v_u_985 in items_of(_h3))) else False) for v_x_984 in ADJ(ctx, 'spaces', v_s_983)))) else False)) else False)] if (True if ((not (v_s_986 in _h5 if type(_h5) in (list, dict) else IN(v_s_986, _h5)))) or (((_h5.get(v_s_986, None) if type(_h5) is dict else KEY(_h5, v_s_986, None)) == E.get('you'))) else False)]))) in (list, dict) else IN(v_x_981, _w4))]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.index.plain['tiles'].get('greenery', NOREC).get('space', None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('this')
+        _h6 = (len(_w3) if isinstance((_w3 := (_w2.get('tiles', None) if type((_w2 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w2, 'tiles', None))), (list, dict)) else 0)
+        _h7 = (_w4.get('except_on', None) if type((_w4 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w4, 'except_on', None))
+        _h8 = (_h7 if isinstance(_h7, (list, dict)) else ())
+        _h9 = (_w6.get('tiles', None) if type((_w6 := ctx.index.plain['tiles'].get('greenery', NOREC).get('not_next_to', {}))) is dict else KEY(_w6, 'tiles', None))
+        _h10 = ctx.index.plain['tiles']
+        _h11 = ctx.state.get('claims')
+        _h12 = (_h11 if isinstance(_h11, (list, dict)) else ())
+        _h13 = E.get('you')
+        _h14 = ctx.index.plain['tiles'].get('greenery', NOREC).get('next_to_own', None)
+        return [v_x_981 for v_x_981 in ADJ(ctx, 'spaces', E.get('at~977')) if (v_x_981 in _w8 if type((_w8 := (lambda v_open_987: ((lambda v_near_990: (v_near_990 if ((len(v_near_990) if isinstance(v_near_990, (list, dict)) else 0) > 0) else v_open_987))([v_s_988 for v_s_988 in items_of(v_open_987) if (True if ((_h13 != None)) and (any((True if ((v_x_989 in _h4)) and (((_w7.get('owner', None) if type((_w7 := (_h3.get(v_x_989, {}) if type(_h3) is dict else KEY(_h3, v_x_989, {})))) is dict else KEY(_w7, 'owner', None)) == _h13)) else False) for v_x_989 in ADJ(ctx, 'spaces', v_s_988))) else False)]) if (_h14 == 'if_possible') else v_open_987))([v_s_986 for v_s_986 in [v_s_983 for v_s_983 in MEMO(ctx, (K[13],), lambda: [v_x_982 for v_x_982 in IDS(ctx, 'spaces') if ((_h1.get(v_x_982, NOREC).get('type', None) if type(v_x_982) is str else None) == _h2)]) for _c1 in ((_h1.get(v_s_983, NOREC).get('reserved', None) if type(v_s_983) is str else None),) if (True if ((not (v_s_983 in _h4))) and ((True if ((_c1 == None)) or ((_c1 == 'greenery')) or ((_c1 == _h5)) else False)) and ((True if ((_h6 == 0)) or ((v_s_983 in _h8)) or ((not any((True if ((v_x_984 in _h4)) and ((not (v_x_984 in _h8))) and (any((True if ((KEY((_h3.get(v_x_984, {}) if type(_h3) is dict else KEY(_h3, v_x_984, {})), 'tile', None) != None)) and ((True if ((KEY((_h3.get(v_x_984, {}) if type(_h3) is dict else KEY(_h3, v_x_984, {})), 'tile', None) == v_u_985)) or ((GET(ctx, 'tiles', KEY((_h3.get(v_x_984, {}) if type(_h3) is dict else KEY(_h3, v_x_984, {})), 'tile', None), 'counts_as', None) == v_u_985)) else False)) else False) for v_u_985 in items_of(_h9))) else False) for v_x_984 in ADJ(ctx, 'spaces', v_s_983)))) else False)) else False)] if (True if ((not (v_s_986 in _h12))) or (((_h11.get(v_s_986, None) if type(_h11) is dict else KEY(_h11, v_s_986, None)) == _h13)) else False)]))) in (list, dict) else IN(v_x_981, _w8))]
     return MEMO(ctx, (4422, E.get('at~977'), E.get('this'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_4423(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:34
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('ring~991')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('ring~991')), (list, dict)) else 0) > 0)
 
 
 def x_4425(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:35
     if E is None:
         E = ctx.env()
-    return (_w7.get(AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~952'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~991')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~991'))), None) if type((_w7 := E.get('ring~991'))) is dict else KEY(_w7, AR('%', ((_w6 if type((_w6 := (_w4 + _w5 if type((_w4 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~952'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w5 := FN['count'](ctx, None, E.get('ring~991')))) is int else AR('+', _w4, _w5)))) is int else num(_w6)) - 1), FN['count'](ctx, None, E.get('ring~991'))), None))
+    return (_w9.get(AR('%', ((_w7 if type((_w7 := (_w5 + _w6 if type((_w5 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~952'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w6 := (len(_w4) if isinstance((_w4 := E.get('ring~991')), (list, dict)) else 0))) is int else AR('+', _w5, _w6)))) is int else num(_w7)) - 1), (len(_w8) if isinstance((_w8 := E.get('ring~991')), (list, dict)) else 0)), None) if type((_w9 := E.get('ring~991'))) is dict else KEY(_w9, AR('%', ((_w7 if type((_w7 := (_w5 + _w6 if type((_w5 := (_w3.get((_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None) if type((_w3 := E.get('costs~952'))) is dict else KEY(_w3, (_w2 + 1 if type((_w2 := (2 * (_w1 if type((_w1 := E.get('k~953'))) is int else num(_w1))))) is type(1) is int else AR('+', _w2, 1)), None)))) is type((_w6 := (len(_w4) if isinstance((_w4 := E.get('ring~991')), (list, dict)) else 0))) is int else AR('+', _w5, _w6)))) is int else num(_w7)) - 1), (len(_w8) if isinstance((_w8 := E.get('ring~991')), (list, dict)) else 0)), None))
 
 
 def x_4426(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -1227,7 +1302,7 @@ x_4430 = x_41  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_4431(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~993'))
+    return FLD(ctx, K[3], E.get('s~993'))
 
 
 def x_4432(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -1245,13 +1320,13 @@ def x_4433(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_4434(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~994'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~994'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~994'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~994'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_4435(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~992'))
+    return FLD(ctx, K[5], E.get('t~992'))
 
 
 def x_4439(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:35
@@ -1267,13 +1342,14 @@ def x_4440(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 def x_4442(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:51
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[7], E.get('c~995'))
+    return FLD(ctx, K[14], E.get('c~995'))
 
 
 def x_4443(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:47
     def compute():
         _h1 = ctx.state.get('params')
-        return all(((_w1 if type((_w1 := (_h1.get(v_p_998, 0) if type(_h1) is dict else KEY(_h1, v_p_998, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_998, NOREC).get('max', 0) if type(v_p_998) is str else 0))) is int else num(_w2))) for v_p_998 in IDS(ctx, 'parameters'))
+        _h2 = ctx.index.plain['parameters']
+        return all(((_w1 if type((_w1 := (_h1.get(v_p_998, 0) if type(_h1) is dict else KEY(_h1, v_p_998, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (_h2.get(v_p_998, NOREC).get('max', 0) if type(v_p_998) is str else 0))) is int else num(_w2))) for v_p_998 in IDS(ctx, 'parameters'))
     return MEMO(ctx, (4443, ctx.stamps.get('params', 0),), compute)
 
 
@@ -1297,7 +1373,7 @@ def x_4448(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4450(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('a~1002'))
+    return FLD(ctx, K[15], E.get('a~1002'))
 
 
 def x_4451(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
@@ -1389,7 +1465,7 @@ x_4474 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4476(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~1004'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1010'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1007'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1011'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1008'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1012'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1009'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1010')} if ((_w8 if type((_w8 := E.get('s_v~1007'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1011')} if ((_w11 if type((_w11 := E.get('t_v~1008'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1012')} if ((_w14 if type((_w14 := E.get('h_v~1009'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~1004'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1010'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1007'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1011'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1008'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1012'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1009'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1010')} if ((_w8 if type((_w8 := E.get('s_v~1007'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1011')} if ((_w11 if type((_w11 := E.get('t_v~1008'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1012')} if ((_w14 if type((_w14 := E.get('h_v~1009'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_4478 = x_4452  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -1416,7 +1492,7 @@ def x_4481(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4483(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('a~1002'))
+    return FLD(ctx, K[16], E.get('a~1002'))
 
 
 def x_4484(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
@@ -1473,7 +1549,10 @@ def x_4503(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
 
 
 def x_4504(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:30
-    return MEMO(ctx, (4504,), lambda: FN['sorted'](ctx, None, [v_c_1015 for v_c_1015 in IDS(ctx, 'corporations') if ((ctx.index.plain['corporations'].get(v_c_1015, NOREC).get('beginner', None) if type(v_c_1015) is str else None) != True)]))
+    def compute():
+        _h1 = ctx.index.plain['corporations']
+        return FN['sorted'](ctx, None, [v_c_1015 for v_c_1015 in IDS(ctx, 'corporations') if ((_h1.get(v_c_1015, NOREC).get('beginner', None) if type(v_c_1015) is str else None) != True)])
+    return MEMO(ctx, (4504,), compute)
 
 
 x_4505 = x_4503  # rules_data/terraforming_mars/definitions/corporations.yaml:30
@@ -1481,7 +1560,7 @@ x_4506 = x_4439  # rules_data/terraforming_mars/modules.yaml:72
 
 
 def x_4508(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
-    return (FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)
+    return ((len(_w1) if isinstance((_w1 := ctx.state.get('corp_deck')), (list, dict)) else 0) > 0)
 
 
 def x_4509(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:38
@@ -1521,7 +1600,7 @@ def x_4519(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4522(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('c~1017'))
+    return FLD(ctx, K[17], E.get('c~1017'))
 
 
 def x_4523(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:39
@@ -1628,7 +1707,7 @@ x_4562 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4564(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~1023'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1029'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1026'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1030'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1027'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1031'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1028'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1029')} if ((_w8 if type((_w8 := E.get('s_v~1026'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1030')} if ((_w11 if type((_w11 := E.get('t_v~1027'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1031')} if ((_w14 if type((_w14 := E.get('h_v~1028'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~1023'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1029'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1026'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1030'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1027'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1031'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1028'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1029')} if ((_w8 if type((_w8 := E.get('s_v~1026'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1030')} if ((_w11 if type((_w11 := E.get('t_v~1027'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1031')} if ((_w14 if type((_w14 := E.get('h_v~1028'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_4566 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -1686,7 +1765,7 @@ x_4586 = x_191  # rules_data/terraforming_mars/definitions/turns.yaml:143
 
 
 def x_4587(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:144
-    return MEMO(ctx, (4587, ctx.stamps.get('pack', 0),), lambda: any((FN['count'](ctx, None, (ctx.state['players'][v_p_1033] if type(v_p_1033) is int and 0 <= v_p_1033 < len(ctx.state['players']) else {}).get('pack')) > 0) for v_p_1033 in items_of(list(range(len(ctx.state['players']))))))
+    return MEMO(ctx, (4587, ctx.stamps.get('pack', 0),), lambda: any(((len(_w1) if isinstance((_w1 := (ctx.state['players'][v_p_1033] if type(v_p_1033) is int and 0 <= v_p_1033 < len(ctx.state['players']) else {}).get('pack')), (list, dict)) else 0) > 0) for v_p_1033 in items_of(list(range(len(ctx.state['players']))))))
 
 
 def x_4588(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
@@ -1699,7 +1778,7 @@ def x_4588(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4589(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)
+    return ((len(_w2) if isinstance((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')), (list, dict)) else 0) > 0)
 
 
 x_4590 = x_4583  # rules_data/terraforming_mars/definitions/turns.yaml:146
@@ -1832,7 +1911,7 @@ x_4627 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4629(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~1043'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1049'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1046'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1050'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1047'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1051'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1048'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1049')} if ((_w8 if type((_w8 := E.get('s_v~1046'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1050')} if ((_w11 if type((_w11 := E.get('t_v~1047'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1051')} if ((_w14 if type((_w14 := E.get('h_v~1048'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~1043'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~1049'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~1046'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~1050'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~1047'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~1051'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~1048'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~1049')} if ((_w8 if type((_w8 := E.get('s_v~1046'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~1050')} if ((_w11 if type((_w11 := E.get('t_v~1047'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~1051')} if ((_w14 if type((_w14 := E.get('h_v~1048'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_4631 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -1875,7 +1954,10 @@ x_4641 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:182
 
 
 def x_4642(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:182
-    return MEMO(ctx, (4642,), lambda: FN['sorted'](ctx, None, [v_c_811 for v_c_811 in IDS(ctx, 'cards') if ((ctx.index.plain['cards'].get(v_c_811, NOREC).get('deck', None) if type(v_c_811) is str else None) == 'project')]))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        return FN['sorted'](ctx, None, [v_c_811 for v_c_811 in IDS(ctx, 'cards') if ((_h1.get(v_c_811, NOREC).get('deck', None) if type(v_c_811) is str else None) == 'project')])
+    return MEMO(ctx, (4642,), compute)
 
 
 x_4643 = x_184  # rules_data/terraforming_mars/definitions/turns.yaml:182
@@ -1925,7 +2007,7 @@ def x_4659(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4662(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporations.yaml:17
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[10], E.get('c~817'))
+    return FLD(ctx, K[17], E.get('c~817'))
 
 
 def x_4663(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:194
@@ -2077,7 +2159,7 @@ x_4716 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4718(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~833')} if ((_w8 if type((_w8 := E.get('s_v~830'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~834')} if ((_w11 if type((_w11 := E.get('t_v~831'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~835')} if ((_w14 if type((_w14 := E.get('h_v~832'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~827'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~833'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~830'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~834'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~831'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~835'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~832'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~833')} if ((_w8 if type((_w8 := E.get('s_v~830'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~834')} if ((_w11 if type((_w11 := E.get('t_v~831'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~835')} if ((_w14 if type((_w14 := E.get('h_v~832'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_4720 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:131
@@ -2114,7 +2196,7 @@ def x_4729(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def x_4731(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:19
-    return (FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))
+    return ((len(_w1) if isinstance((_w1 := ctx.state.get('passed')), (list, dict)) else 0) < (_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)))
 
 
 def x_4732(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:20
@@ -2145,7 +2227,7 @@ def x_4736(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4738(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:32
     if E is None:
         E = ctx.env()
-    return any([(FLD(ctx, K[11], v_c_838) != None) for v_c_838 in items_of(PL(ctx, E.get('you')).get('corporation'))])
+    return any([(FLD(ctx, K[18], v_c_838) != None) for v_c_838 in items_of(PL(ctx, E.get('you')).get('corporation'))])
 
 
 x_4739 = x_4440  # rules_data/terraforming_mars/definitions/turns.yaml:33
@@ -2154,7 +2236,7 @@ x_4739 = x_4440  # rules_data/terraforming_mars/definitions/turns.yaml:33
 def x_4741(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:33
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[11], E.get('c~839'))
+    return FLD(ctx, K[18], E.get('c~839'))
 
 
 def x_4744(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:34
@@ -2173,7 +2255,7 @@ x_4747 = x_16  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:134
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[12], E.get('card~841'))
+    return FLD(ctx, K[19], E.get('card~841'))
 
 
 def x_4751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:124
@@ -2271,7 +2353,7 @@ x_4772 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4774(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~843'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~849'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~846'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~850'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~847'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~851'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~848'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~849')} if ((_w8 if type((_w8 := E.get('s_v~846'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~850')} if ((_w11 if type((_w11 := E.get('t_v~847'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~851')} if ((_w14 if type((_w14 := E.get('h_v~848'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~843'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~849'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~846'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~850'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~847'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~851'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~848'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~849')} if ((_w8 if type((_w8 := E.get('s_v~846'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~850')} if ((_w11 if type((_w11 := E.get('t_v~847'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~851')} if ((_w14 if type((_w14 := E.get('h_v~848'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_4778 = x_16  # rules_data/terraforming_mars/definitions/cards.yaml:136
@@ -2298,7 +2380,7 @@ def x_4781(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4784(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:138
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('card~841'))
+    return FLD(ctx, K[20], E.get('card~841'))
 
 
 def x_4785(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:139
@@ -2358,7 +2440,7 @@ def x_4800(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4802(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('a~853'))
+    return FLD(ctx, K[15], E.get('a~853'))
 
 
 def x_4803(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
@@ -2450,7 +2532,7 @@ x_4826 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4828(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~855'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~861'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~858'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~862'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~859'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~863'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~860'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~861')} if ((_w8 if type((_w8 := E.get('s_v~858'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~862')} if ((_w11 if type((_w11 := E.get('t_v~859'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~863')} if ((_w14 if type((_w14 := E.get('h_v~860'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~855'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~861'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~858'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~862'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~859'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~863'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~860'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~861')} if ((_w8 if type((_w8 := E.get('s_v~858'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~862')} if ((_w11 if type((_w11 := E.get('t_v~859'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~863')} if ((_w14 if type((_w14 := E.get('h_v~860'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_4830 = x_4804  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -2477,7 +2559,7 @@ def x_4833(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4835(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('a~853'))
+    return FLD(ctx, K[16], E.get('a~853'))
 
 
 def x_4836(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
@@ -2513,7 +2595,7 @@ def x_4846(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4848(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('a~867'))
+    return FLD(ctx, K[15], E.get('a~867'))
 
 
 def x_4849(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
@@ -2605,7 +2687,7 @@ x_4872 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4874(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~869'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~875'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~872'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~876'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~873'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~877'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~874'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~875')} if ((_w8 if type((_w8 := E.get('s_v~872'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~876')} if ((_w11 if type((_w11 := E.get('t_v~873'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~877')} if ((_w14 if type((_w14 := E.get('h_v~874'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~869'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~875'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~872'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~876'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~873'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~877'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~874'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~875')} if ((_w8 if type((_w8 := E.get('s_v~872'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~876')} if ((_w11 if type((_w11 := E.get('t_v~873'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~877')} if ((_w14 if type((_w14 := E.get('h_v~874'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_4876 = x_4850  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -2632,7 +2714,7 @@ def x_4879(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_4881(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('a~867'))
+    return FLD(ctx, K[16], E.get('a~867'))
 
 
 def x_4882(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
@@ -2663,7 +2745,7 @@ def x_4891(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4893(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:87
     if E is None:
         E = ctx.env()
-    return (True if ((FN['count'](ctx, None, ctx.state.get('milestones')) < 3)) and ((not (E.get('m~881') in _w1 if type((_w1 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~881'), _w1)))) and (FLD(ctx, K[14], E.get('m~881'))) else False)
+    return (True if (((len(_w1) if isinstance((_w1 := ctx.state.get('milestones')), (list, dict)) else 0) < 3)) and ((not (E.get('m~881') in _w2 if type((_w2 := ctx.state.get('milestones'))) in (list, dict) else IN(E.get('m~881'), _w2)))) and (FLD(ctx, K[21], E.get('m~881'))) else False)
 
 
 def x_4898(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -2743,7 +2825,7 @@ x_4916 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4918(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~883'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~889'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~886'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~890'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~887'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~891'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~888'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~889')} if ((_w8 if type((_w8 := E.get('s_v~886'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~890')} if ((_w11 if type((_w11 := E.get('t_v~887'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~891')} if ((_w14 if type((_w14 := E.get('h_v~888'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~883'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~889'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~886'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~890'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~887'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~891'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~888'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~889')} if ((_w8 if type((_w8 := E.get('s_v~886'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~890')} if ((_w11 if type((_w11 := E.get('t_v~887'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~891')} if ((_w14 if type((_w14 := E.get('h_v~888'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 def x_4920(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:89
@@ -2768,11 +2850,11 @@ def x_4927(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_4929(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:96
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4929, E.get('a~893'), ctx.stamps.get('awards', 0),), lambda: (True if ((FN['count'](ctx, None, ctx.state.get('awards')) < FN['count'](ctx, None, K[15]))) and ((not (E.get('a~893') in _w1 if type((_w1 := [(v_f_894.get('id', None) if type(v_f_894) is dict else KEY(v_f_894, 'id', None)) for v_f_894 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~893'), _w1)))) else False))
+    return MEMO(ctx, (4929, E.get('a~893'), ctx.stamps.get('awards', 0),), lambda: (True if (((len(_w1) if isinstance((_w1 := ctx.state.get('awards')), (list, dict)) else 0) < (len(_w2) if isinstance((_w2 := K[22]), (list, dict)) else 0))) and ((not (E.get('a~893') in _w3 if type((_w3 := [(v_f_894.get('id', None) if type(v_f_894) is dict else KEY(v_f_894, 'id', None)) for v_f_894 in items_of(ctx.state.get('awards'))])) in (list, dict) else IN(E.get('a~893'), _w3)))) else False))
 
 
 def x_4930(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:97
-    return (_w1.get(FN['count'](ctx, None, ctx.state.get('awards')), None) if type((_w1 := K[15])) is dict else KEY(_w1, FN['count'](ctx, None, ctx.state.get('awards')), None))
+    return (_w2.get((len(_w1) if isinstance((_w1 := ctx.state.get('awards')), (list, dict)) else 0), None) if type((_w2 := K[22])) is dict else KEY(_w2, (len(_w1) if isinstance((_w1 := ctx.state.get('awards')), (list, dict)) else 0), None))
 
 
 def x_4934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -2852,7 +2934,7 @@ x_4952 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_4954(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~896'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~902'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~899'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~903'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~900'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~904'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~901'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~902')} if ((_w8 if type((_w8 := E.get('s_v~899'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~903')} if ((_w11 if type((_w11 := E.get('t_v~900'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~904')} if ((_w14 if type((_w14 := E.get('h_v~901'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~896'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~902'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~899'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~903'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~900'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~904'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~901'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~902')} if ((_w8 if type((_w8 := E.get('s_v~899'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~903')} if ((_w11 if type((_w11 := E.get('t_v~900'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~904')} if ((_w14 if type((_w14 := E.get('h_v~901'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 def x_4956(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:98
@@ -2880,7 +2962,7 @@ x_4963 = x_4788  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4964(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[16], E.get('card~905'))) - 1))
+    return RANGE(0, ((len(_w1) if isinstance((_w1 := FLD(ctx, K[23], E.get('card~905'))), (list, dict)) else 0) - 1))
 
 
 def x_4967(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:296
@@ -2904,13 +2986,13 @@ def x_4969(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4971(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~907'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~908')))) is dict else KEY(_w1, E.get('k~907'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~907'), None) if type((_w1 := FLD(ctx, K[23], E.get('card~908')))) is dict else KEY(_w1, E.get('k~907'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
 def x_4972(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:298
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~907'), None) if type((_w1 := FLD(ctx, K[16], E.get('card~908')))) is dict else KEY(_w1, E.get('k~907'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~907'), None) if type((_w1 := FLD(ctx, K[23], E.get('card~908')))) is dict else KEY(_w1, E.get('k~907'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
 x_4975 = x_4744  # rules_data/terraforming_mars/definitions/turns.yaml:48
@@ -2928,7 +3010,7 @@ x_4978 = x_4440  # rules_data/terraforming_mars/definitions/turns.yaml:36
 def x_4979(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:36
     if E is None:
         E = ctx.env()
-    return RANGE(0, (FN['count'](ctx, None, FLD(ctx, K[17], E.get('c~909'))) - 1))
+    return RANGE(0, ((len(_w1) if isinstance((_w1 := FLD(ctx, K[24], E.get('c~909'))), (list, dict)) else 0) - 1))
 
 
 def x_4982(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:305
@@ -2949,13 +3031,13 @@ def x_4984(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 def x_4986(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~911'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~912')))) is dict else KEY(_w1, E.get('k~911'), None)))) is dict else KEY(_w2, 'cost', None))
+    return (_w2.get('cost', None) if type((_w2 := (_w1.get(E.get('k~911'), None) if type((_w1 := FLD(ctx, K[24], E.get('c~912')))) is dict else KEY(_w1, E.get('k~911'), None)))) is dict else KEY(_w2, 'cost', None))
 
 
 def x_4987(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:307
     if E is None:
         E = ctx.env()
-    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~911'), None) if type((_w1 := FLD(ctx, K[17], E.get('c~912')))) is dict else KEY(_w1, E.get('k~911'), None)))) is dict else KEY(_w2, 'effect', None))
+    return (_w2.get('effect', None) if type((_w2 := (_w1.get(E.get('k~911'), None) if type((_w1 := FLD(ctx, K[24], E.get('c~912')))) is dict else KEY(_w1, E.get('k~911'), None)))) is dict else KEY(_w2, 'effect', None))
 
 
 x_4990 = x_4744  # rules_data/terraforming_mars/definitions/turns.yaml:51
@@ -3043,7 +3125,8 @@ x_5020 = x_45  # rules_data/terraforming_mars/definitions/turns.yaml:206
 def x_5022(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
-        return (True if (all(((_w1 if type((_w1 := (_h1.get(v_p_919, 0) if type(_h1) is dict else KEY(_h1, v_p_919, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_919, NOREC).get('max', 0) if type(v_p_919) is str else 0))) is int else num(_w2))) for v_p_919 in IDS(ctx, 'parameters'))) and (((_w3 if type((_w3 := len(ctx.state['players']))) is int else num(_w3)) > 1)) else False)
+        _h2 = ctx.index.plain['parameters']
+        return (True if (all(((_w1 if type((_w1 := (_h1.get(v_p_919, 0) if type(_h1) is dict else KEY(_h1, v_p_919, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (_h2.get(v_p_919, NOREC).get('max', 0) if type(v_p_919) is str else 0))) is int else num(_w2))) for v_p_919 in IDS(ctx, 'parameters'))) and (((_w3 if type((_w3 := len(ctx.state['players']))) is int else num(_w3)) > 1)) else False)
     return MEMO(ctx, (5022, ctx.stamps.get('params', 0),), compute)
 
 
@@ -3066,7 +3149,7 @@ def x_5027(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 def x_5029(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:72
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[8], E.get('a~923'))
+    return FLD(ctx, K[15], E.get('a~923'))
 
 
 def x_5030(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:73
@@ -3158,7 +3241,7 @@ x_5053 = x_171  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_5055(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~925'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~931'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~928'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~932'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~929'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~933'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~930'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~931')} if ((_w8 if type((_w8 := E.get('s_v~928'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~932')} if ((_w11 if type((_w11 := E.get('t_v~929'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~933')} if ((_w14 if type((_w14 := E.get('h_v~930'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~925'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~931'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~928'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~932'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~929'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~933'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~930'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~931')} if ((_w8 if type((_w8 := E.get('s_v~928'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~932')} if ((_w11 if type((_w11 := E.get('t_v~929'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~933')} if ((_w14 if type((_w14 := E.get('h_v~930'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
 
 
 x_5057 = x_5031  # rules_data/terraforming_mars/definitions/turns.yaml:74
@@ -3185,7 +3268,7 @@ def x_5060(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
 def x_5062(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:75
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[9], E.get('a~923'))
+    return FLD(ctx, K[16], E.get('a~923'))
 
 
 def x_5063(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:76
@@ -3210,7 +3293,7 @@ x_5071 = x_5012  #
 
 
 def x_5072(ctx, E=None):  # 
-    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_937, lambda E: FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) for v_p_937 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_938 for v_p_938 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_938, lambda E: FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_939, lambda E: FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) for v_q_939 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_940, lambda E: FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) for v_p_940 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_940, lambda E: FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_941, lambda E: FLD(ctx, K[18], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) for v_q_941 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_936 in items_of(ctx.state.get('awards'))])
+    return FN['sum'](ctx, None, [(5 if (FLD(ctx, K[25], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_937, lambda E: FLD(ctx, K[25], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) for v_p_937 in items_of(list(range(len(ctx.state['players']))))])) else (2 if (True if ((len([v_p_938 for v_p_938 in items_of(list(range(len(ctx.state['players'])))) if (AS(ctx, v_p_938, lambda E: FLD(ctx, K[25], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) == FN['max'](ctx, None, [AS(ctx, v_q_939, lambda E: FLD(ctx, K[25], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) for v_q_939 in items_of(list(range(len(ctx.state['players']))))]))]) == 1)) and (((_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)) >= 3)) and ((FLD(ctx, K[25], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None))) == FN['max'](ctx, None, [AS(ctx, v_p_940, lambda E: FLD(ctx, K[25], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) for v_p_940 in items_of(list(range(len(ctx.state['players'])))) if ((_w2 if type((_w2 := AS(ctx, v_p_940, lambda E: FLD(ctx, K[25], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))))) is int else num(_w2)) < (_w3 if type((_w3 := FN['max'](ctx, None, [AS(ctx, v_q_941, lambda E: FLD(ctx, K[25], (v_f_936.get('id', None) if type(v_f_936) is dict else KEY(v_f_936, 'id', None)))) for v_q_941 in items_of(list(range(len(ctx.state['players']))))]))) is int else num(_w3)))]))) else False) else 0)) for v_f_936 in items_of(ctx.state.get('awards'))])
 
 
 def x_5073(ctx, E=None):  # 
@@ -3218,7 +3301,8 @@ def x_5073(ctx, E=None):  #
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('milestones')
-        return (5 * len([v_m_942 for v_m_942 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_942, None) if type(_h1) is dict else KEY(_h1, v_m_942, None)) == E.get('you'))]))
+        _h2 = E.get('you')
+        return (5 * len([v_m_942 for v_m_942 in items_of(ctx.state.get('milestones')) if ((_h1.get(v_m_942, None) if type(_h1) is dict else KEY(_h1, v_m_942, None)) == _h2)]))
     return MEMO(ctx, (5073, E.get('you'), ctx.stamps.get('milestones', 0),), compute)
 
 
@@ -3227,7 +3311,9 @@ def x_5074(ctx, E=None):  #
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_943 for v_s_943 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_943, {}) if type(_h1) is dict else KEY(_h1, v_s_943, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+        _h2 = ctx.index.plain['tiles']
+        _h3 = E.get('you')
+        return len([v_s_943 for v_s_943 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_943, {}) if type(_h1) is dict else KEY(_h1, v_s_943, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == _h3)) else False)])
     return MEMO(ctx, (5074, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -3236,19 +3322,22 @@ def x_5075(ctx, E=None):  #
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return sum([len([v_x_945 for v_x_945 in ADJ(ctx, 'spaces', v_s_944) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_945, {}) if type(_h1) is dict else KEY(_h1, v_x_945, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_945, {}) if type(_h1) is dict else KEY(_h1, v_x_945, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_945, {}) if type(_h1) is dict else KEY(_h1, v_x_945, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_944 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_944, {}) if type(_h1) is dict else KEY(_h1, v_s_944, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)])
+        _h2 = ctx.index.plain['tiles']
+        _h3 = E.get('you')
+        return sum([len([v_x_945 for v_x_945 in ADJ(ctx, 'spaces', v_s_944) if (True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_945, {}) if type(_h1) is dict else KEY(_h1, v_x_945, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_945, {}) if type(_h1) is dict else KEY(_h1, v_x_945, {})))) is dict else KEY(_w3, 'tile', None)) == 'greenery')) or (((_h2.get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h1.get(v_x_945, {}) if type(_h1) is dict else KEY(_h1, v_x_945, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == 'greenery')) else False)) else False)]) for v_s_944 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_944, {}) if type(_h1) is dict else KEY(_h1, v_s_944, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((_h2.get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == _h3)) else False)])
     return MEMO(ctx, (5075, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
 def x_5076(ctx, E=None):  # 
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [FLD(ctx, K[19], v_c_946) for v_c_946 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
+    return FN['sum'](ctx, None, [FLD(ctx, K[26], v_c_946) for v_c_946 in items_of(AR('+', PL(ctx, E.get('you')).get('tableau'), PL(ctx, E.get('you')).get('events'), True))])
 
 
 def x_5077(ctx, E=None):  # 
     _h1 = ctx.state.get('params')
-    return ((K[20] if all(((_w1 if type((_w1 := (_h1.get(v_p_947, 0) if type(_h1) is dict else KEY(_h1, v_p_947, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_947, NOREC).get('max', 0) if type(v_p_947) is str else 0))) is int else num(_w2))) for v_p_947 in IDS(ctx, 'parameters')) else K[21]) if (len(ctx.state['players']) == 1) else ([v_p_948 for v_p_948 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_948] if type(v_p_948) is int and 0 <= v_p_948 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_949] if type(v_q_949) is int and 0 <= v_q_949 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_949 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
+    _h2 = ctx.index.plain['parameters']
+    return ((K[27] if all(((_w1 if type((_w1 := (_h1.get(v_p_947, 0) if type(_h1) is dict else KEY(_h1, v_p_947, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (_h2.get(v_p_947, NOREC).get('max', 0) if type(v_p_947) is str else 0))) is int else num(_w2))) for v_p_947 in IDS(ctx, 'parameters')) else K[28]) if (len(ctx.state['players']) == 1) else ([v_p_948 for v_p_948 in items_of(CORE(ctx, 'leaders')) if ((_w3.get('megacredits', 0) if type((_w3 := (ctx.state['players'][v_p_948] if type(v_p_948) is int and 0 <= v_p_948 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w3, 'megacredits', 0)) == FN['max'](ctx, None, [(_w4.get('megacredits', 0) if type((_w4 := (ctx.state['players'][v_q_949] if type(v_q_949) is int and 0 <= v_q_949 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w4, 'megacredits', 0)) for v_q_949 in items_of(CORE(ctx, 'leaders'))]))] if (1 == 1) else CORE(ctx, 'leaders')))
 
 
 x_5078 = x_4744  # 
@@ -3257,7 +3346,8 @@ x_5078 = x_4744  #
 def x_5079(ctx, E=None):  # 
     def compute():
         _h1 = ctx.state.get('params')
-        return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_951, 0) if type(_h1) is dict else KEY(_h1, v_p_951, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (ctx.index.plain['parameters'].get(v_p_951, NOREC).get('max', 0) if type(v_p_951) is str else 0))) is int else num(_w2))) for v_p_951 in IDS(ctx, 'parameters')), 'rule': K[22]} if (len(ctx.state['players']) == 1) else None)
+        _h2 = ctx.index.plain['parameters']
+        return ({'won': all(((_w1 if type((_w1 := (_h1.get(v_p_951, 0) if type(_h1) is dict else KEY(_h1, v_p_951, 0)))) is int else num(_w1)) >= (_w2 if type((_w2 := (_h2.get(v_p_951, NOREC).get('max', 0) if type(v_p_951) is str else 0))) is int else num(_w2))) for v_p_951 in IDS(ctx, 'parameters')), 'rule': K[29]} if (len(ctx.state['players']) == 1) else None)
     return MEMO(ctx, (5079, ctx.stamps.get('params', 0),), compute)
 
 
@@ -3267,8 +3357,12 @@ def t_0(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'megacredits'
     return t_3(ctx, k, s, E)
 
 
@@ -3278,7 +3372,9 @@ def d_1(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
     return True
 
 
@@ -3288,7 +3384,9 @@ def d_2(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'megacredits'
     return True
 
 
@@ -3298,8 +3396,12 @@ def t_3(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sold~766', 0, True)
-    LOCAL(ctx, E, 'more~767', True, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sold~766', E.get('sold~766', MISSING), True))
+    E['sold~766'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'more~767', E.get('more~767', MISSING), True))
+    E['more~767'] = True
     return t_6(ctx, k, s, E)
 
 
@@ -3309,7 +3411,9 @@ def d_4(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:284
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sold~766', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sold~766', E.get('sold~766', MISSING), True))
+    E['sold~766'] = 0
     return True
 
 
@@ -3319,7 +3423,9 @@ def d_5(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:285
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~767', True, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'more~767', E.get('more~767', MISSING), True))
+    E['more~767'] = True
     return True
 
 
@@ -3350,13 +3456,14 @@ def d_8(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('sell~768')]), '-=', True, K[23])
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~768')]), '+=', True, K[24])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+        SET(ctx, 'hand', c, key, ([E.get('sell~768')]), '-=', True, K[30])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~768')]), '+=', True, K[31])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[32])
     ASSIGN(ctx, 12, E, 'sold~766', 1)
     return True
 
@@ -3367,9 +3474,10 @@ def d_9(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:288
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('sell~768')]), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('sell~768')]), '-=', True, K[30])
     return True
 
 
@@ -3379,7 +3487,7 @@ def d_10(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~768')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('sell~768')]), '+=', True, K[31])
     return True
 
 
@@ -3389,9 +3497,9 @@ def d_11(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:28
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[32])
     return True
 
 
@@ -3445,11 +3553,15 @@ def d_16(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[34])
     return True
 
 
@@ -3462,7 +3574,9 @@ def d_18(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:22
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
     return True
 
 
@@ -3472,9 +3586,9 @@ def d_19(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[34])
     return True
 
 
@@ -3484,8 +3598,12 @@ def t_20(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~764', 'temperature', True)
-    LOCAL(ctx, E, 'n~765', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~764', E.get('p~764', MISSING), True))
+    E['p~764'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 1
     return t_23(ctx, k, s, E)
 
 
@@ -3495,7 +3613,9 @@ def d_21(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~764', 'temperature', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~764', E.get('p~764', MISSING), True))
+    E['p~764'] = 'temperature'
     return True
 
 
@@ -3505,7 +3625,9 @@ def d_22(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~765', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 1
     return True
 
 
@@ -3540,9 +3662,9 @@ def t_25(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~764'))
+    c, key = KEYPLACE(ctx, K[33], ctx.state.get('params'), E.get('p~764'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~764'))) is str else 0)), '+=', False, K[28])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~764'))) is str else 0)), '+=', False, K[35])
     return t_27(ctx, k, s, E)
 
 
@@ -3552,9 +3674,9 @@ def d_26(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('params'), E.get('p~764'))
+    c, key = KEYPLACE(ctx, K[33], ctx.state.get('params'), E.get('p~764'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~764'))) is str else 0)), '+=', False, K[28])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~764'))) is str else 0)), '+=', False, K[35])
     return True
 
 
@@ -3581,8 +3703,20 @@ def t_28(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
             return False
         return k()
 
-    if not d_29(ctx, E):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+        raise TrialBudget()
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~764'))) is str else None) != None)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[36])
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[37])
     return t_33(ctx, r1, s, E)
 
 
@@ -3593,8 +3727,16 @@ def d_29(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~764'))) is str else None) != None)):
-        if not d_30(ctx, E):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[36])
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[37])
     return True
 
 
@@ -3604,12 +3746,13 @@ def d_30(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[36])
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[37])
     return True
 
 
@@ -3619,9 +3762,9 @@ def d_31(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[36])
     return True
 
 
@@ -3631,9 +3774,10 @@ def d_32(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[37])
     return True
 
 
@@ -3654,7 +3798,9 @@ def t_33(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~766', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~766', E.get('b~766', MISSING), True))
+            E['b~766'] = item
             if x_48(ctx, E):
                 return t_34(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3688,7 +3834,9 @@ def t_36(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'ocean'
     return t_38(ctx, k, s, E)
 
 
@@ -3698,7 +3846,9 @@ def d_37(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'ocean'
     return True
 
 
@@ -3719,10 +3869,19 @@ def t_39(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~768', x_55(ctx, E), True)
-    LOCAL(ctx, E, 'empty~773', x_56(ctx, E), True)
-    LOCAL(ctx, E, 'legal~779', x_57(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
+    value = x_55(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~768', E.get('mine~768', MISSING), True))
+    E['mine~768'] = value
+    value = x_56(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~773', E.get('empty~773', MISSING), True))
+    E['empty~773'] = value
+    value = x_57(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~779', E.get('legal~779', MISSING), True))
+    E['legal~779'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~779')), (list, dict)) else 0) > 0)):
         return False
     return t_44(ctx, k, s, E)
 
@@ -3733,7 +3892,10 @@ def d_40(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~768', x_55(ctx, E), True)
+    value = x_55(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~768', E.get('mine~768', MISSING), True))
+    E['mine~768'] = value
     return True
 
 
@@ -3743,7 +3905,10 @@ def d_41(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~773', x_56(ctx, E), True)
+    value = x_56(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~773', E.get('empty~773', MISSING), True))
+    E['empty~773'] = value
     return True
 
 
@@ -3753,7 +3918,10 @@ def d_42(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~779', x_57(ctx, E), True)
+    value = x_57(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~779', E.get('legal~779', MISSING), True))
+    E['legal~779'] = value
     return True
 
 
@@ -3763,7 +3931,7 @@ def d_43(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~779')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -3781,8 +3949,14 @@ def t_45(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~781', E.get('t~764'), True)
-    LOCAL(ctx, E, 's~782', E.get('space~780'), True)
+    value = E.get('t~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~781', E.get('t~781', MISSING), True))
+    E['t~781'] = value
+    value = E.get('space~780')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~782', E.get('s~782', MISSING), True))
+    E['s~782'] = value
     return t_48(ctx, k, s, E)
 
 
@@ -3792,7 +3966,10 @@ def d_46(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~781', E.get('t~764'), True)
+    value = E.get('t~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~781', E.get('t~781', MISSING), True))
+    E['t~781'] = value
     return True
 
 
@@ -3802,7 +3979,10 @@ def d_47(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~782', E.get('space~780'), True)
+    value = E.get('space~780')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~782', E.get('s~782', MISSING), True))
+    E['s~782'] = value
     return True
 
 
@@ -3812,10 +3992,10 @@ def t_48(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~782'))
+    c, key = KEYPLACE(ctx, K[39], ctx.state.get('board'), E.get('s~782'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~782'), '=', False, K[33])
+        SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[38])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~782'), '=', False, K[40])
     return t_51(ctx, k, s, E)
 
 
@@ -3825,9 +4005,9 @@ def d_49(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~782'))
+    c, key = KEYPLACE(ctx, K[39], ctx.state.get('board'), E.get('s~782'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_63(ctx, E), '=', False, K[38])
     return True
 
 
@@ -3837,7 +4017,7 @@ def d_50(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~782'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~782'), '=', False, K[40])
     return True
 
 
@@ -3899,7 +4079,9 @@ def t_54(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~783', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~783', E.get('x~783', MISSING), True))
+            E['x~783'] = item
             if ((E.get('x~783') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~783'), _w1))):
                 return t_55(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -3942,7 +4124,9 @@ def t_58(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:4
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'greenery'
     return t_60(ctx, k, s, E)
 
 
@@ -3952,7 +4136,9 @@ def d_59(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'greenery'
     return True
 
 
@@ -3973,10 +4159,19 @@ def t_61(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~768', x_79(ctx, E), True)
-    LOCAL(ctx, E, 'empty~773', x_80(ctx, E), True)
-    LOCAL(ctx, E, 'legal~779', x_81(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
+    value = x_79(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~768', E.get('mine~768', MISSING), True))
+    E['mine~768'] = value
+    value = x_80(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~773', E.get('empty~773', MISSING), True))
+    E['empty~773'] = value
+    value = x_81(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~779', E.get('legal~779', MISSING), True))
+    E['legal~779'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~779')), (list, dict)) else 0) > 0)):
         return False
     return t_66(ctx, k, s, E)
 
@@ -4017,15 +4212,21 @@ def t_80(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:5
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~784', 1, True)
-        LOCAL(ctx, E, 'r~785', 'megacredits', True)
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~785'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~784', E.get('n~784', MISSING), True))
+        E['n~784'] = 1
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~785', E.get('r~785', MISSING), True))
+        E['r~785'] = 'megacredits'
+        c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~784'), '+=', False, K[27])
+            SET(ctx, 'prod', c, key, 1, '+=', False, K[34])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~764', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'city'
     return t_82(ctx, r1, s, E)
 
 
@@ -4035,7 +4236,9 @@ def d_81(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'city'
     return True
 
 
@@ -4056,10 +4259,19 @@ def t_83(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~768', x_102(ctx, E), True)
-    LOCAL(ctx, E, 'empty~773', x_103(ctx, E), True)
-    LOCAL(ctx, E, 'legal~779', x_104(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
+    value = x_102(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~768', E.get('mine~768', MISSING), True))
+    E['mine~768'] = value
+    value = x_103(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~773', E.get('empty~773', MISSING), True))
+    E['empty~773'] = value
+    value = x_104(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~779', E.get('legal~779', MISSING), True))
+    E['legal~779'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~779')), (list, dict)) else 0) > 0)):
         return False
     return t_88(ctx, k, s, E)
 
@@ -4098,7 +4310,9 @@ def d_102(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~784', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~784', E.get('n~784', MISSING), True))
+    E['n~784'] = 1
     return True
 
 
@@ -4108,7 +4322,9 @@ def d_103(ctx, E=None):  # rules_data/terraforming_mars/actions.yaml:52
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~785', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~785', E.get('r~785', MISSING), True))
+    E['r~785'] = 'megacredits'
     return True
 
 
@@ -4118,9 +4334,9 @@ def d_104(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~785'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~785'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~784'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~784'), '+=', False, K[34])
     return True
 
 
@@ -4130,7 +4346,9 @@ def t_105(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/actions.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'greenery'
     return t_107(ctx, k, s, E)
 
 
@@ -4154,10 +4372,19 @@ def t_108(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/b
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~768', x_129(ctx, E), True)
-    LOCAL(ctx, E, 'empty~773', x_130(ctx, E), True)
-    LOCAL(ctx, E, 'legal~779', x_131(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
+    value = x_129(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~768', E.get('mine~768', MISSING), True))
+    E['mine~768'] = value
+    value = x_130(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~773', E.get('empty~773', MISSING), True))
+    E['empty~773'] = value
+    value = x_131(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~779', E.get('legal~779', MISSING), True))
+    E['legal~779'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~779')), (list, dict)) else 0) > 0)):
         return False
     return t_113(ctx, k, s, E)
 
@@ -4212,11 +4439,15 @@ def d_143(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 2, True)
-    LOCAL(ctx, E, 'r~765', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'steel'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[32])
     return True
 
 
@@ -4226,7 +4457,9 @@ def d_144(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
     return True
 
 
@@ -4236,7 +4469,9 @@ def d_145(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:24
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'steel'
     return True
 
 
@@ -4253,7 +4488,9 @@ def d_151(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:27
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
     if not d_153(ctx, E):
         return False
     return True
@@ -4277,15 +4514,32 @@ def d_153(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_154(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_155(ctx, E):
-        return False
-    if not d_160(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 159)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[30])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -4293,11 +4547,13 @@ def d_155(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_156(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 159)
     return True
 
 
@@ -4305,8 +4561,8 @@ def d_156(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+    SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
     STMT(ctx, 159)
     return True
 
@@ -4315,7 +4571,7 @@ def d_157(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
     return True
 
 
@@ -4323,7 +4579,7 @@ def d_158(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
     return True
 
 
@@ -4341,9 +4597,15 @@ def d_160(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_161(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[30])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -4353,10 +4615,11 @@ def d_161(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[30])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -4366,9 +4629,10 @@ def d_162(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[30])
     return True
 
 
@@ -4376,7 +4640,7 @@ def d_163(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -4386,11 +4650,15 @@ def d_164(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:31
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'steel'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[32])
     return True
 
 
@@ -4405,7 +4673,9 @@ def d_168(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:35
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
     if not d_170(ctx, E):
         return False
     return True
@@ -4429,15 +4699,32 @@ def d_170(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_172(ctx, E):
-        return False
-    if not d_177(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 176)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[30])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -4445,11 +4732,13 @@ def d_172(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_173(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 176)
     return True
 
 
@@ -4457,8 +4746,8 @@ def d_173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+    SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
     STMT(ctx, 176)
     return True
 
@@ -4487,7 +4776,9 @@ def d_181(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
     if not d_183(ctx, E):
         return False
     return True
@@ -4511,15 +4802,32 @@ def d_183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_184(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_185(ctx, E):
-        return False
-    if not d_190(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 189)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[30])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -4527,11 +4835,13 @@ def d_185(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_186(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 189)
     return True
 
 
@@ -4539,8 +4849,8 @@ def d_186(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+    SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
     STMT(ctx, 189)
     return True
 
@@ -4573,16 +4883,24 @@ def d_198(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'plants'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
-    LOCAL(ctx, E, 'n~766', 1, True)
-    LOCAL(ctx, E, 'r~767', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[32])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[32])
     return True
 
 
@@ -4595,7 +4913,9 @@ def d_200(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'plants'
     return True
 
 
@@ -4608,7 +4928,9 @@ def d_202(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
     return True
 
 
@@ -4618,7 +4940,9 @@ def d_203(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:45
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'titanium'
     return True
 
 
@@ -4628,9 +4952,9 @@ def d_204(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[32])
     return True
 
 
@@ -4640,11 +4964,15 @@ def d_205(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:46
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'plants'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[32])
     return True
 
 
@@ -4667,11 +4995,15 @@ def d_217(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 2, True)
-    LOCAL(ctx, E, 'r~765', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'plants'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[32])
     return True
 
 
@@ -4774,7 +5106,9 @@ def d_309(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:83
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
     if not d_311(ctx, E):
         return False
     return True
@@ -4798,15 +5132,32 @@ def d_311(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_312(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_313(ctx, E):
-        return False
-    if not d_318(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 317)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[30])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -4814,11 +5165,13 @@ def d_313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_314(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 317)
     return True
 
 
@@ -4826,8 +5179,8 @@ def d_314(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+    SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
     STMT(ctx, 317)
     return True
 
@@ -4856,7 +5209,9 @@ def d_322(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
     if not d_324(ctx, E):
         return False
     return True
@@ -4880,15 +5235,32 @@ def d_324(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 
 
 def d_325(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_326(ctx, E):
-        return False
-    if not d_331(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 330)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[30])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -4896,11 +5268,13 @@ def d_326(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_327(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 330)
     return True
 
 
@@ -4908,8 +5282,8 @@ def d_327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+    SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
     STMT(ctx, 330)
     return True
 
@@ -4938,11 +5312,15 @@ def d_335(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[32])
     return True
 
 
@@ -4955,7 +5333,9 @@ def d_337(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:86
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'titanium'
     return True
 
 
@@ -4976,11 +5356,15 @@ def d_347(ctx, E=None):  # rules_data/terraforming_mars/board.yaml:92
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 2, True)
-    LOCAL(ctx, E, 'r~765', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[32])
     return True
 
 
@@ -4995,7 +5379,9 @@ def d_3622(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 10
     if not d_3624(ctx, E):
         return False
     return True
@@ -5007,7 +5393,9 @@ def d_3623(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:21
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 10
     return True
 
 
@@ -5026,15 +5414,32 @@ def d_3624(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3625(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3626(ctx, E):
-        return False
-    if not d_3631(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 3630)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[30])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -5042,11 +5447,13 @@ def d_3626(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3627(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 3630)
     return True
 
 
@@ -5054,8 +5461,8 @@ def d_3627(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+    SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
     STMT(ctx, 3630)
     return True
 
@@ -5084,11 +5491,15 @@ def d_3635(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 4, True)
-    LOCAL(ctx, E, 'r~765', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 4, '+=', False, K[32])
     return True
 
 
@@ -5098,7 +5509,9 @@ def d_3636(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 4
     return True
 
 
@@ -5112,11 +5525,15 @@ def d_3639(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 4, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 4, '+=', False, K[32])
     return True
 
 
@@ -5126,7 +5543,9 @@ def d_3640(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 4
     return True
 
 
@@ -5136,7 +5555,9 @@ def d_3641(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:30
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
     return True
 
 
@@ -5149,16 +5570,24 @@ def d_3643(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 2, True)
-    LOCAL(ctx, E, 'r~765', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'plants'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[27])
-    LOCAL(ctx, E, 'n~766', 3, True)
-    LOCAL(ctx, E, 'r~767', 'plants', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[34])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'plants'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 3, '+=', False, K[32])
     return True
 
 
@@ -5173,7 +5602,9 @@ def d_3647(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 3
     return True
 
 
@@ -5183,7 +5614,9 @@ def d_3648(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:37
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'plants'
     return True
 
 
@@ -5196,11 +5629,15 @@ def d_3650(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 3, True)
-    LOCAL(ctx, E, 'r~765', 'heat', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'heat'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 3, '+=', False, K[34])
     return True
 
 
@@ -5210,7 +5647,9 @@ def d_3651(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 3
     return True
 
 
@@ -5220,7 +5659,9 @@ def d_3652(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:47
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'heat'
     return True
 
 
@@ -5233,11 +5674,15 @@ def d_3654(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 20, True)
-    LOCAL(ctx, E, 'r~765', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 20
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'steel'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 20, '+=', False, K[32])
     return True
 
 
@@ -5247,7 +5692,9 @@ def d_3655(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:57
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 20, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 20
     return True
 
 
@@ -5261,11 +5708,15 @@ def d_3658(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 2, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[32])
     return True
 
 
@@ -5275,7 +5726,9 @@ def d_3659(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:59
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 2
     return True
 
 
@@ -5289,7 +5742,9 @@ def d_3662(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:66
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 3
     if not d_3664(ctx, E):
         return False
     return True
@@ -5313,15 +5768,32 @@ def d_3664(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3665(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3666(ctx, E):
-        return False
-    if not d_3671(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 3670)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[30])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -5329,11 +5801,13 @@ def d_3666(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3667(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 3670)
     return True
 
 
@@ -5341,8 +5815,8 @@ def d_3667(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+    SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
     STMT(ctx, 3670)
     return True
 
@@ -5371,16 +5845,24 @@ def d_3675(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 5, True)
-    LOCAL(ctx, E, 'r~765', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'steel'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
-    LOCAL(ctx, E, 'n~766', 1, True)
-    LOCAL(ctx, E, 'r~767', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+        SET(ctx, 'stock', c, key, 5, '+=', False, K[32])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'steel'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'steel')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[34])
     return True
 
 
@@ -5390,7 +5872,9 @@ def d_3676(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 5, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 5
     return True
 
 
@@ -5405,7 +5889,9 @@ def d_3680(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:75
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'steel'
     return True
 
 
@@ -5415,9 +5901,9 @@ def d_3681(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[34])
     return True
 
 
@@ -5427,11 +5913,15 @@ def d_3682(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 1, True)
-    LOCAL(ctx, E, 'r~770', 'steel', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~770'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~770', E.get('r~770', MISSING), True))
+    E['r~770'] = 'steel'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'steel')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~769'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[34])
     return True
 
 
@@ -5441,7 +5931,9 @@ def d_3683(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 1
     return True
 
 
@@ -5451,7 +5943,9 @@ def d_3684(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:77
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~770', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~770', E.get('r~770', MISSING), True))
+    E['r~770'] = 'steel'
     return True
 
 
@@ -5461,9 +5955,9 @@ def d_3685(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~770'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~770'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~769'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~769'), '+=', False, K[34])
     return True
 
 
@@ -5473,11 +5967,15 @@ def d_3686(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:84
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 10, True)
-    LOCAL(ctx, E, 'r~765', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 10, '+=', False, K[32])
     return True
 
 
@@ -5492,7 +5990,9 @@ def t_3690(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'city'
     return t_3692(ctx, k, s, E)
 
 
@@ -5516,10 +6016,19 @@ def t_3693(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~768', x_4201(ctx, E), True)
-    LOCAL(ctx, E, 'empty~773', x_4202(ctx, E), True)
-    LOCAL(ctx, E, 'legal~779', x_4203(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
+    value = x_4201(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~768', E.get('mine~768', MISSING), True))
+    E['mine~768'] = value
+    value = x_4202(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~773', E.get('empty~773', MISSING), True))
+    E['empty~773'] = value
+    value = x_4203(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~779', E.get('legal~779', MISSING), True))
+    E['legal~779'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~779')), (list, dict)) else 0) > 0)):
         return False
     return t_3698(ctx, k, s, E)
 
@@ -5572,8 +6081,18 @@ def d_3713(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     if E is None:
         E = ctx.env()
     if x_4223(ctx, E):
-        if not d_3714(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:16
+            raise TrialBudget()
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~784', E.get('n~784', MISSING), True))
+        E['n~784'] = 1
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~785', E.get('r~785', MISSING), True))
+        E['r~785'] = 'megacredits'
+        c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
+        if c is not None:
+            SET(ctx, 'prod', c, key, 1, '+=', False, K[34])
     return True
 
 
@@ -5583,11 +6102,15 @@ def d_3714(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~784', 1, True)
-    LOCAL(ctx, E, 'r~785', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~785'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~784', E.get('n~784', MISSING), True))
+    E['n~784'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~785', E.get('r~785', MISSING), True))
+    E['r~785'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~784'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[34])
     return True
 
 
@@ -5603,8 +6126,18 @@ def d_3718(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
     if E is None:
         E = ctx.env()
     if (((_w1.get('by', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'by', None)) == E.get('you'))):
-        if not d_3719(ctx, E):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:11
+            raise TrialBudget()
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~786', E.get('n~786', MISSING), True))
+        E['n~786'] = 3
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~787', E.get('r~787', MISSING), True))
+        E['r~787'] = 'megacredits'
+        c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+        if c is not None:
+            SET(ctx, 'stock', c, key, 3, '+=', False, K[32])
     return True
 
 
@@ -5614,11 +6147,15 @@ def d_3719(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~786', 3, True)
-    LOCAL(ctx, E, 'r~787', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~787'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~786', E.get('n~786', MISSING), True))
+    E['n~786'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~787', E.get('r~787', MISSING), True))
+    E['r~787'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~786'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 3, '+=', False, K[32])
     return True
 
 
@@ -5628,7 +6165,9 @@ def d_3720(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~786', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~786', E.get('n~786', MISSING), True))
+    E['n~786'] = 3
     return True
 
 
@@ -5638,7 +6177,9 @@ def d_3721(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:99
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~787', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~787', E.get('r~787', MISSING), True))
+    E['r~787'] = 'megacredits'
     return True
 
 
@@ -5648,9 +6189,9 @@ def d_3722(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~787'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~787'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~786'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~786'), '+=', False, K[32])
     return True
 
 
@@ -5660,11 +6201,15 @@ def d_3723(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~788', 2, True)
-    LOCAL(ctx, E, 'r~789', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~789'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~788', E.get('n~788', MISSING), True))
+    E['n~788'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~789', E.get('r~789', MISSING), True))
+    E['r~789'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~788'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[34])
     return True
 
 
@@ -5674,7 +6219,9 @@ def d_3724(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~788', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~788', E.get('n~788', MISSING), True))
+    E['n~788'] = 2
     return True
 
 
@@ -5684,7 +6231,9 @@ def d_3725(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:102
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~789', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~789', E.get('r~789', MISSING), True))
+    E['r~789'] = 'megacredits'
     return True
 
 
@@ -5694,9 +6243,9 @@ def d_3726(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~789'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~789'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~788'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~788'), '+=', False, K[34])
     return True
 
 
@@ -5715,7 +6264,9 @@ def t_3731(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/corporations
     if not ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tr_raised')):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~764', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 3
     return t_3734(ctx, k, s, E)
 
 
@@ -5739,9 +6290,16 @@ def t_3734(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~765', E.get('n~764'), True)
-    LOCAL(ctx, E, 'sv~766', 0, True)
-    LOCAL(ctx, E, 'tv~767', 0, True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~765', E.get('price~765', MISSING), True))
+    E['price~765'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~766', E.get('sv~766', MISSING), True))
+    E['sv~766'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~767', E.get('tv~767', MISSING), True))
+    E['tv~767'] = 0
     return t_3738(ctx, k, s, E)
 
 
@@ -5751,7 +6309,10 @@ def d_3735(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~765', E.get('n~764'), True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~765', E.get('price~765', MISSING), True))
+    E['price~765'] = value
     return True
 
 
@@ -5761,7 +6322,9 @@ def d_3736(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~766', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~766', E.get('sv~766', MISSING), True))
+    E['sv~766'] = 0
     return True
 
 
@@ -5771,7 +6334,9 @@ def d_3737(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~767', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~767', E.get('tv~767', MISSING), True))
+    E['tv~767'] = 0
     return True
 
 
@@ -5781,9 +6346,18 @@ def t_3738(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~768', x_4250(ctx, E), True)
-    LOCAL(ctx, E, 't_v~769', x_4251(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~770', x_4252(ctx, E), True)
+    value = x_4250(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~768', E.get('s_v~768', MISSING), True))
+    E['s_v~768'] = value
+    value = x_4251(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~769', E.get('t_v~769', MISSING), True))
+    E['t_v~769'] = value
+    value = x_4252(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~770', E.get('h_v~770', MISSING), True))
+    E['h_v~770'] = value
     return t_3742(ctx, k, s, E)
 
 
@@ -5793,7 +6367,10 @@ def d_3739(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~768', x_4250(ctx, E), True)
+    value = x_4250(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~768', E.get('s_v~768', MISSING), True))
+    E['s_v~768'] = value
     return True
 
 
@@ -5803,7 +6380,10 @@ def d_3740(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~769', x_4251(ctx, E), True)
+    value = x_4251(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~769', E.get('t_v~769', MISSING), True))
+    E['t_v~769'] = value
     return True
 
 
@@ -5813,7 +6393,10 @@ def d_3741(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~770', x_4252(ctx, E), True)
+    value = x_4252(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~770', E.get('h_v~770', MISSING), True))
+    E['h_v~770'] = value
     return True
 
 
@@ -5837,9 +6420,9 @@ def d_3743(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4254(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[32])
     return True
 
 
@@ -5860,9 +6443,9 @@ def d_3745(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[32])
     return True
 
 
@@ -5901,18 +6484,18 @@ def d_3749(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4263(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4263(ctx, E), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[32])
     return True
 
 
@@ -5922,9 +6505,9 @@ def d_3750(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4263(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4263(ctx, E), '-=', False, K[32])
     return True
 
 
@@ -5934,9 +6517,9 @@ def d_3751(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[32])
     return True
 
 
@@ -5946,9 +6529,9 @@ def d_3752(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[32])
     return True
 
 
@@ -5958,9 +6541,9 @@ def d_3753(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[32])
     return True
 
 
@@ -5970,10 +6553,23 @@ def d_3754(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~774', 'tr', True)
-    LOCAL(ctx, E, 'n~775', 1, True)
-    if not d_3757(ctx, E):
-        return False
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~774', E.get('t~774', MISSING), True))
+    E['t~774'] = 'tr'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~775', E.get('n~775', MISSING), True))
+    E['n~775'] = 1
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~774'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[33], ctx.state.get('game_tracks'), E.get('t~774'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~775'), '+=', False, K[42])
+    else:
+        if not d_3759(ctx, E):
+            return False
     return True
 
 
@@ -5983,7 +6579,9 @@ def d_3755(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~774', 'tr', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~774', E.get('t~774', MISSING), True))
+    E['t~774'] = 'tr'
     return True
 
 
@@ -5993,7 +6591,9 @@ def d_3756(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:122
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~775', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~775', E.get('n~775', MISSING), True))
+    E['n~775'] = 1
     return True
 
 
@@ -6005,9 +6605,9 @@ def d_3757(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~774'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~774'))
+        c, key = KEYPLACE(ctx, K[33], ctx.state.get('game_tracks'), E.get('t~774'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~775'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~775'), '+=', False, K[42])
     else:
         if not d_3759(ctx, E):
             return False
@@ -6020,9 +6620,9 @@ def d_3758(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~774'))
+    c, key = KEYPLACE(ctx, K[33], ctx.state.get('game_tracks'), E.get('t~774'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~775'), '+=', False, K[35])
+        SET(ctx, 'game_tracks', c, key, E.get('n~775'), '+=', False, K[42])
     return True
 
 
@@ -6032,11 +6632,18 @@ def d_3759(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~774'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~774'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~775'), '+=', False, K[29])
-    if not d_3761(ctx, E):
-        return False
+        SET(ctx, 'tracks', c, key, E.get('n~775'), '+=', False, K[36])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+        raise TrialBudget()
+    if ((True if ((E.get('t~774') == 'tr')) and (((_w1 if type((_w1 := E.get('n~775'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[37])
     return True
 
 
@@ -6046,9 +6653,9 @@ def d_3760(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~774'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~774'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~775'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~775'), '+=', False, K[36])
     return True
 
 
@@ -6060,9 +6667,10 @@ def d_3761(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if ((True if ((E.get('t~774') == 'tr')) and (((_w1 if type((_w1 := E.get('n~775'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[37])
     return True
 
 
@@ -6075,16 +6683,24 @@ def d_3763(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:131
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'titanium')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[27])
-    LOCAL(ctx, E, 'n~766', 1, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[34])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[34])
     return True
 
 
@@ -6102,12 +6718,19 @@ def d_3770(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 1, True)
-    LOCAL(ctx, E, 'r~771', 'megacredits', True)
-    LOCAL(ctx, E, 'k~772', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~770', E.get('n~770', MISSING), True))
+    E['n~770'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'megacredits'
+    value = ((_w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) is list else items_of(_w2)).count('jovian'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~772', E.get('k~772', MISSING), True))
+    E['k~772'] = value
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~772'))) is int else num(_w2)))), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~772'))) is int else num(_w2)))), '+=', False, K[34])
     return True
 
 
@@ -6117,7 +6740,9 @@ def d_3771(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~770', E.get('n~770', MISSING), True))
+    E['n~770'] = 1
     return True
 
 
@@ -6127,7 +6752,9 @@ def d_3772(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~771', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'megacredits'
     return True
 
 
@@ -6137,7 +6764,10 @@ def d_3773(ctx, E=None):  # rules_data/terraforming_mars/corporations.yaml:133
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~772', (items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('jovian')), True)
+    value = ((_w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) is list else items_of(_w2)).count('jovian'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~772', E.get('k~772', MISSING), True))
+    E['k~772'] = value
     return True
 
 
@@ -6147,9 +6777,9 @@ def d_3774(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~772'))) is int else num(_w2)))), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~772'))) is int else num(_w2)))), '+=', False, K[34])
     return True
 
 
@@ -6159,11 +6789,15 @@ def d_3775(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:18
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'heat', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'heat'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[34])
     return True
 
 
@@ -6178,11 +6812,15 @@ def d_3779(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
-    LOCAL(ctx, E, 'r~767', 'heat', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'heat'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[34])
     return True
 
 
@@ -6195,7 +6833,9 @@ def d_3781(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'heat'
     return True
 
 
@@ -6208,7 +6848,9 @@ def t_3783(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/parameters.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = 'ocean'
     return t_3785(ctx, k, s, E)
 
 
@@ -6218,7 +6860,9 @@ def d_3784(ctx, E=None):  # rules_data/terraforming_mars/parameters.yaml:20
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = 'ocean'
     return True
 
 
@@ -6239,10 +6883,19 @@ def t_3786(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~772', x_4313(ctx, E), True)
-    LOCAL(ctx, E, 'empty~777', x_4314(ctx, E), True)
-    LOCAL(ctx, E, 'legal~783', x_4315(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
+    value = x_4313(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~772', E.get('mine~772', MISSING), True))
+    E['mine~772'] = value
+    value = x_4314(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~777', E.get('empty~777', MISSING), True))
+    E['empty~777'] = value
+    value = x_4315(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~783', E.get('legal~783', MISSING), True))
+    E['legal~783'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~783')), (list, dict)) else 0) > 0)):
         return False
     return t_3791(ctx, k, s, E)
 
@@ -6253,7 +6906,10 @@ def d_3787(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~772', x_4313(ctx, E), True)
+    value = x_4313(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~772', E.get('mine~772', MISSING), True))
+    E['mine~772'] = value
     return True
 
 
@@ -6263,7 +6919,10 @@ def d_3788(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~777', x_4314(ctx, E), True)
+    value = x_4314(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~777', E.get('empty~777', MISSING), True))
+    E['empty~777'] = value
     return True
 
 
@@ -6273,7 +6932,10 @@ def d_3789(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~783', x_4315(ctx, E), True)
+    value = x_4315(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~783', E.get('legal~783', MISSING), True))
+    E['legal~783'] = value
     return True
 
 
@@ -6283,7 +6945,7 @@ def d_3790(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~783')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -6301,8 +6963,14 @@ def t_3792(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
-    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
+    value = E.get('t~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~785', E.get('t~785', MISSING), True))
+    E['t~785'] = value
+    value = E.get('space~784')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~786', E.get('s~786', MISSING), True))
+    E['s~786'] = value
     return t_3795(ctx, k, s, E)
 
 
@@ -6312,7 +6980,10 @@ def d_3793(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
+    value = E.get('t~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~785', E.get('t~785', MISSING), True))
+    E['t~785'] = value
     return True
 
 
@@ -6322,7 +6993,10 @@ def d_3794(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
+    value = E.get('space~784')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~786', E.get('s~786', MISSING), True))
+    E['s~786'] = value
     return True
 
 
@@ -6332,10 +7006,10 @@ def t_3795(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~786'))
+    c, key = KEYPLACE(ctx, K[39], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4321(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[33])
+        SET(ctx, 'board', c, key, x_4321(ctx, E), '=', False, K[38])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[40])
     return t_3798(ctx, k, s, E)
 
 
@@ -6345,9 +7019,9 @@ def d_3796(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~786'))
+    c, key = KEYPLACE(ctx, K[39], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4321(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4321(ctx, E), '=', False, K[38])
     return True
 
 
@@ -6357,7 +7031,7 @@ def d_3797(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[40])
     return True
 
 
@@ -6419,7 +7093,9 @@ def t_3801(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~787', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~787', E.get('x~787', MISSING), True))
+            E['x~787'] = item
             if ((E.get('x~787') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~787'), _w1))):
                 return t_3802(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6480,8 +7156,12 @@ def t_3821(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~764', 'oceans', True)
-    LOCAL(ctx, E, 'n~765', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~764', E.get('p~764', MISSING), True))
+    E['p~764'] = 'oceans'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 1
     return t_3824(ctx, k, s, E)
 
 
@@ -6491,7 +7171,9 @@ def d_3822(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~764', 'oceans', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~764', E.get('p~764', MISSING), True))
+    E['p~764'] = 'oceans'
     return True
 
 
@@ -6517,11 +7199,15 @@ def d_3837(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', 2, True)
-    LOCAL(ctx, E, 'r~768', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[32])
     return True
 
 
@@ -6531,7 +7217,9 @@ def d_3838(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = 2
     return True
 
 
@@ -6541,7 +7229,9 @@ def d_3839(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~768', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'megacredits'
     return True
 
 
@@ -6551,9 +7241,9 @@ def d_3840(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[32])
     return True
 
 
@@ -6563,8 +7253,12 @@ def t_3841(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/tiles.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~764', 'oxygen', True)
-    LOCAL(ctx, E, 'n~765', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~764', E.get('p~764', MISSING), True))
+    E['p~764'] = 'oxygen'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 1
     return t_3844(ctx, k, s, E)
 
 
@@ -6574,7 +7268,9 @@ def d_3842(ctx, E=None):  # rules_data/terraforming_mars/tiles.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~764', 'oxygen', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~764', E.get('p~764', MISSING), True))
+    E['p~764'] = 'oxygen'
     return True
 
 
@@ -6600,11 +7296,14 @@ def t_3857(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~952', K[21], True)
+    value = K[28]
+    if (J := ctx.journal) is not None:
+        J.append((E, 'costs~952', E.get('costs~952', MISSING), True))
+    E['costs~952'] = value
     if not d_3859(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'costs~952', ((_w1 + _w2 if type((_w1 := E.get('costs~952'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
+    LOCAL(ctx, E, 'costs~952', ((_w1 + _w2 if type((_w1 := E.get('costs~952'))) is type((_w2 := K[10])) is int else AR('+', _w1, _w2))))
     return t_3866(ctx, k, s, E)
 
 
@@ -6614,7 +7313,10 @@ def d_3858(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~952', K[21], True)
+    value = K[28]
+    if (J := ctx.journal) is not None:
+        J.append((E, 'costs~952', E.get('costs~952', MISSING), True))
+    E['costs~952'] = value
     return True
 
 
@@ -6629,8 +7331,16 @@ def d_3859(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget('rules_data/terraforming_mars/definitions/solo.yaml:22')
     while left > 0:
         left -= 1
-        if not d_3860(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/solo.yaml:23
+            raise TrialBudget()
+        if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+            ctx.steps += 4
+            if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/solo.yaml:23
+                raise TrialBudget()
+            ASSIGN(ctx, 3862, E, 'costs~952', x_4393(ctx, E))
+            SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[31])
+            SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -6640,9 +7350,13 @@ def d_3860(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_3861(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/solo.yaml:23
+            raise TrialBudget()
+        ASSIGN(ctx, 3862, E, 'costs~952', x_4393(ctx, E))
+        SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[31])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -6653,8 +7367,8 @@ def d_3861(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     if E is None:
         E = ctx.env()
     ASSIGN(ctx, 3862, E, 'costs~952', x_4393(ctx, E))
-    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[31])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -6672,7 +7386,7 @@ def d_3863(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[31])
     return True
 
 
@@ -6685,7 +7399,7 @@ def d_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'costs~952', ((_w1 + _w2 if type((_w1 := E.get('costs~952'))) is type((_w2 := K[6])) is int else AR('+', _w1, _w2))))
+    LOCAL(ctx, E, 'costs~952', ((_w1 + _w2 if type((_w1 := E.get('costs~952'))) is type((_w2 := K[10])) is int else AR('+', _w1, _w2))))
     return True
 
 
@@ -6698,7 +7412,9 @@ def t_3866(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     value = None
     YOU(ctx, value, 'rules_data/terraforming_mars/definitions/solo.yaml:25')
     old = E.get('you', MISSING)
-    LOCAL(ctx, E, 'you', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'you', E.get('you', MISSING), True))
+    E['you'] = value
 
     def after():
         UNSET(ctx, E, 'you', old)
@@ -6717,7 +7433,7 @@ def t_3867(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    items = list(items_of(K[36]))
+    items = list(items_of(K[43]))
     old = E.get('k~953', MISSING)
 
     def brk():
@@ -6728,7 +7444,9 @@ def t_3867(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'k~953', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'k~953', E.get('k~953', MISSING), True))
+            E['k~953'] = item
             return t_3868(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -6741,9 +7459,18 @@ def t_3868(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'room~963', x_4402(ctx, E), True)
-    LOCAL(ctx, E, 'free~975', x_4403(ctx, E), True)
-    LOCAL(ctx, E, 'order~976', ((E.get('free~975') if (E.get('k~953') == 0) else FN['reversed'](ctx, None, E.get('free~975')))), True)
+    value = x_4402(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'room~963', E.get('room~963', MISSING), True))
+    E['room~963'] = value
+    value = x_4403(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'free~975', E.get('free~975', MISSING), True))
+    E['free~975'] = value
+    value = ((E.get('free~975') if (E.get('k~953') == 0) else FN['reversed'](ctx, None, E.get('free~975'))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'order~976', E.get('order~976', MISSING), True))
+    E['order~976'] = value
     return t_3872(ctx, k, s, E)
 
 
@@ -6753,7 +7480,10 @@ def d_3869(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'room~963', x_4402(ctx, E), True)
+    value = x_4402(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'room~963', E.get('room~963', MISSING), True))
+    E['room~963'] = value
     return True
 
 
@@ -6763,7 +7493,10 @@ def d_3870(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'free~975', x_4403(ctx, E), True)
+    value = x_4403(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'free~975', E.get('free~975', MISSING), True))
+    E['free~975'] = value
     return True
 
 
@@ -6773,7 +7506,10 @@ def d_3871(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'order~976', ((E.get('free~975') if (E.get('k~953') == 0) else FN['reversed'](ctx, None, E.get('free~975')))), True)
+    value = ((E.get('free~975') if (E.get('k~953') == 0) else FN['reversed'](ctx, None, E.get('free~975'))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'order~976', E.get('order~976', MISSING), True))
+    E['order~976'] = value
     return True
 
 
@@ -6783,7 +7519,7 @@ def t_3872(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, E.get('order~976')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := E.get('order~976')), (list, dict)) else 0) > 0)):
         return t_3873(ctx, k, s, E)
     return k()
 
@@ -6796,13 +7532,24 @@ def t_3873(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'ring~991', x_4422(ctx, E), True)
+        value = x_4422(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'ring~991', E.get('ring~991', MISSING), True))
+        E['ring~991'] = value
         return t_3888(ctx, k, s, E)
 
     ctx.steps += 3
-    LOCAL(ctx, E, 'at~977', x_4406(ctx, E), True)
-    LOCAL(ctx, E, 't~978', 'city', True)
-    LOCAL(ctx, E, 's~979', E.get('at~977'), True)
+    value = x_4406(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'at~977', E.get('at~977', MISSING), True))
+    E['at~977'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~978', E.get('t~978', MISSING), True))
+    E['t~978'] = 'city'
+    value = E.get('at~977')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~979', E.get('s~979', MISSING), True))
+    E['s~979'] = value
     return t_3877(ctx, r1, s, E)
 
 
@@ -6812,7 +7559,10 @@ def d_3874(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~977', x_4406(ctx, E), True)
+    value = x_4406(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'at~977', E.get('at~977', MISSING), True))
+    E['at~977'] = value
     return True
 
 
@@ -6822,7 +7572,9 @@ def d_3875(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~978', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~978', E.get('t~978', MISSING), True))
+    E['t~978'] = 'city'
     return True
 
 
@@ -6832,7 +7584,10 @@ def d_3876(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~979', E.get('at~977'), True)
+    value = E.get('at~977')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~979', E.get('s~979', MISSING), True))
+    E['s~979'] = value
     return True
 
 
@@ -6842,10 +7597,10 @@ def t_3877(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~979'))
+    c, key = KEYPLACE(ctx, K[39], ctx.state.get('board'), E.get('s~979'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4410(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~979'), '=', False, K[33])
+        SET(ctx, 'board', c, key, x_4410(ctx, E), '=', False, K[38])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~979'), '=', False, K[40])
     return t_3880(ctx, k, s, E)
 
 
@@ -6855,9 +7610,9 @@ def d_3878(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~979'))
+    c, key = KEYPLACE(ctx, K[39], ctx.state.get('board'), E.get('s~979'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4410(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4410(ctx, E), '=', False, K[38])
     return True
 
 
@@ -6867,7 +7622,7 @@ def d_3879(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~979'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~979'), '=', False, K[40])
     return True
 
 
@@ -6929,7 +7684,9 @@ def t_3883(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~980', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~980', E.get('x~980', MISSING), True))
+            E['x~980'] = item
             if ((E.get('x~980') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~980'), _w1))):
                 return t_3884(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -6972,7 +7729,10 @@ def d_3887(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'ring~991', x_4422(ctx, E), True)
+    value = x_4422(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'ring~991', E.get('ring~991', MISSING), True))
+    E['ring~991'] = value
     return True
 
 
@@ -6982,7 +7742,7 @@ def t_3888(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, E.get('ring~991')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := E.get('ring~991')), (list, dict)) else 0) > 0)):
         return t_3889(ctx, k, s, E)
     return k()
 
@@ -6993,8 +7753,13 @@ def t_3889(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~992', 'greenery', True)
-    LOCAL(ctx, E, 's~993', x_4425(ctx, E), True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~992', E.get('t~992', MISSING), True))
+    E['t~992'] = 'greenery'
+    value = x_4425(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~993', E.get('s~993', MISSING), True))
+    E['s~993'] = value
     return t_3892(ctx, k, s, E)
 
 
@@ -7004,7 +7769,9 @@ def d_3890(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~992', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~992', E.get('t~992', MISSING), True))
+    E['t~992'] = 'greenery'
     return True
 
 
@@ -7014,7 +7781,10 @@ def d_3891(ctx, E=None):  # rules_data/terraforming_mars/definitions/solo.yaml:3
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~993', x_4425(ctx, E), True)
+    value = x_4425(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~993', E.get('s~993', MISSING), True))
+    E['s~993'] = value
     return True
 
 
@@ -7024,10 +7794,10 @@ def t_3892(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~993'))
+    c, key = KEYPLACE(ctx, K[39], ctx.state.get('board'), E.get('s~993'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4427(ctx, E), '=', False, K[31])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~993'), '=', False, K[33])
+        SET(ctx, 'board', c, key, x_4427(ctx, E), '=', False, K[38])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~993'), '=', False, K[40])
     return t_3895(ctx, k, s, E)
 
 
@@ -7037,9 +7807,9 @@ def d_3893(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[32], ctx.state.get('board'), E.get('s~993'))
+    c, key = KEYPLACE(ctx, K[39], ctx.state.get('board'), E.get('s~993'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_4427(ctx, E), '=', False, K[31])
+        SET(ctx, 'board', c, key, x_4427(ctx, E), '=', False, K[38])
     return True
 
 
@@ -7049,7 +7819,7 @@ def d_3894(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~993'), '=', False, K[33])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~993'), '=', False, K[40])
     return True
 
 
@@ -7111,7 +7881,9 @@ def t_3898(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~994', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~994', E.get('x~994', MISSING), True))
+            E['x~994'] = item
             if ((E.get('x~994') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~994'), _w1))):
                 return t_3899(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -7165,7 +7937,9 @@ def t_3902(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             return t_3903(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7189,7 +7963,9 @@ def t_3903(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~995', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'c~995', E.get('c~995', MISSING), True))
+            E['c~995'] = item
             return t_3904(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7204,7 +7980,9 @@ def t_3904(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~995')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -7254,7 +8032,9 @@ def t_3907(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             return t_3908(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7267,7 +8047,9 @@ def t_3908(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~1000', True, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'more~1000', E.get('more~1000', MISSING), True))
+    E['more~1000'] = True
     return t_3910(ctx, k, s, E)
 
 
@@ -7277,7 +8059,9 @@ def d_3909(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~1000', True, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'more~1000', E.get('more~1000', MISSING), True))
+    E['more~1000'] = True
     return True
 
 
@@ -7308,7 +8092,10 @@ def t_3912(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~1002', E.get('a~1001'), True)
+    value = E.get('a~1001')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~1002', E.get('a~1002', MISSING), True))
+    E['a~1002'] = value
     return t_3914(ctx, k, s, E)
 
 
@@ -7318,7 +8105,10 @@ def d_3913(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~1002', E.get('a~1001'), True)
+    value = E.get('a~1001')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~1002', E.get('a~1002', MISSING), True))
+    E['a~1002'] = value
     return True
 
 
@@ -7332,8 +8122,13 @@ def t_3914(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_3945(ctx, r2, s, E)
 
     def r2():
-        if not d_3946(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:76
+            raise TrialBudget()
+        if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~1002'))) is str else None) == 'standard_project')):
+            ctx.steps += 1
+            if not EMIT(ctx, 'standard_project', {'action': E.get('a~1002'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~1002'))) is str else 0))}):
+                return False
         return k()
 
     ctx.steps += 1
@@ -7370,7 +8165,10 @@ def t_3917(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~1003', x_4452(ctx, E), True)
+    value = x_4452(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~1003', E.get('n~1003', MISSING), True))
+    E['n~1003'] = value
     return t_3919(ctx, k, s, E)
 
 
@@ -7380,7 +8178,10 @@ def d_3918(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~1003', x_4452(ctx, E), True)
+    value = x_4452(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~1003', E.get('n~1003', MISSING), True))
+    E['n~1003'] = value
     return True
 
 
@@ -7390,9 +8191,16 @@ def t_3919(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~1004', E.get('n~1003'), True)
-    LOCAL(ctx, E, 'sv~1005', 0, True)
-    LOCAL(ctx, E, 'tv~1006', 0, True)
+    value = E.get('n~1003')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~1004', E.get('price~1004', MISSING), True))
+    E['price~1004'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~1005', E.get('sv~1005', MISSING), True))
+    E['sv~1005'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~1006', E.get('tv~1006', MISSING), True))
+    E['tv~1006'] = 0
     return t_3923(ctx, k, s, E)
 
 
@@ -7402,7 +8210,10 @@ def d_3920(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~1004', E.get('n~1003'), True)
+    value = E.get('n~1003')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~1004', E.get('price~1004', MISSING), True))
+    E['price~1004'] = value
     return True
 
 
@@ -7412,7 +8223,9 @@ def d_3921(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~1005', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~1005', E.get('sv~1005', MISSING), True))
+    E['sv~1005'] = 0
     return True
 
 
@@ -7422,7 +8235,9 @@ def d_3922(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~1006', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~1006', E.get('tv~1006', MISSING), True))
+    E['tv~1006'] = 0
     return True
 
 
@@ -7432,9 +8247,18 @@ def t_3923(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~1007', x_4456(ctx, E), True)
-    LOCAL(ctx, E, 't_v~1008', x_4457(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~1009', x_4458(ctx, E), True)
+    value = x_4456(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~1007', E.get('s_v~1007', MISSING), True))
+    E['s_v~1007'] = value
+    value = x_4457(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~1008', E.get('t_v~1008', MISSING), True))
+    E['t_v~1008'] = value
+    value = x_4458(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~1009', E.get('h_v~1009', MISSING), True))
+    E['h_v~1009'] = value
     return t_3927(ctx, k, s, E)
 
 
@@ -7444,7 +8268,10 @@ def d_3924(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~1007', x_4456(ctx, E), True)
+    value = x_4456(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~1007', E.get('s_v~1007', MISSING), True))
+    E['s_v~1007'] = value
     return True
 
 
@@ -7454,7 +8281,10 @@ def d_3925(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~1008', x_4457(ctx, E), True)
+    value = x_4457(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~1008', E.get('t_v~1008', MISSING), True))
+    E['t_v~1008'] = value
     return True
 
 
@@ -7464,7 +8294,10 @@ def d_3926(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~1009', x_4458(ctx, E), True)
+    value = x_4458(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~1009', E.get('h_v~1009', MISSING), True))
+    E['h_v~1009'] = value
     return True
 
 
@@ -7488,9 +8321,9 @@ def d_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4460(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~1004'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~1004'), '-=', False, K[32])
     return True
 
 
@@ -7511,9 +8344,9 @@ def d_3930(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~1004'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~1004'), '-=', False, K[32])
     return True
 
 
@@ -7552,18 +8385,18 @@ def d_3934(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4469(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4469(ctx, E), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1010'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~1010'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1011'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~1011'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1012'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1012'), '-=', False, K[32])
     return True
 
 
@@ -7573,9 +8406,9 @@ def d_3935(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4469(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4469(ctx, E), '-=', False, K[32])
     return True
 
 
@@ -7585,9 +8418,9 @@ def d_3936(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1010'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1010'), '-=', False, K[32])
     return True
 
 
@@ -7597,9 +8430,9 @@ def d_3937(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1011'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1011'), '-=', False, K[32])
     return True
 
 
@@ -7609,9 +8442,9 @@ def d_3938(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1012'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1012'), '-=', False, K[32])
     return True
 
 
@@ -7621,11 +8454,24 @@ def d_3939(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~1013', x_4478(ctx, E), True)
+    value = x_4478(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~1013', E.get('n~1013', MISSING), True))
+    E['n~1013'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~1014', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~1002'))) is str else None)), True)
-    if not d_3942(ctx, E):
+    value = ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~1002'))) is str else None))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~1014', E.get('r~1014', MISSING), True))
+    E['r~1014'] = value
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_4480(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~1014'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~1013'), '-=', False, K[32])
     return True
 
 
@@ -7635,7 +8481,10 @@ def d_3940(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~1013', x_4478(ctx, E), True)
+    value = x_4478(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~1013', E.get('n~1013', MISSING), True))
+    E['n~1013'] = value
     return True
 
 
@@ -7645,7 +8494,10 @@ def d_3941(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~1014', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~1002'))) is str else None)), True)
+    value = ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~1002'))) is str else None))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~1014', E.get('r~1014', MISSING), True))
+    E['r~1014'] = value
     return True
 
 
@@ -7658,9 +8510,9 @@ def d_3942(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4480(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~1014'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~1014'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~1013'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~1013'), '-=', False, K[32])
     return True
 
 
@@ -7681,9 +8533,9 @@ def d_3944(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~1014'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~1014'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~1013'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~1013'), '-=', False, K[32])
     return True
 
 
@@ -7736,10 +8588,23 @@ def d_3949(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~996', 'generation', True)
-    LOCAL(ctx, E, 'n~997', 1, True)
-    if not d_3952(ctx, E):
-        return False
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~996', E.get('t~996', MISSING), True))
+    E['t~996'] = 'generation'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~997', E.get('n~997', MISSING), True))
+    E['n~997'] = 1
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~996'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[33], ctx.state.get('game_tracks'), E.get('t~996'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~997'), '+=', False, K[42])
+    else:
+        if not d_3954(ctx, E):
+            return False
     return True
 
 
@@ -7749,7 +8614,9 @@ def d_3950(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~996', 'generation', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~996', E.get('t~996', MISSING), True))
+    E['t~996'] = 'generation'
     return True
 
 
@@ -7759,7 +8626,9 @@ def d_3951(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:56
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~997', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~997', E.get('n~997', MISSING), True))
+    E['n~997'] = 1
     return True
 
 
@@ -7771,9 +8640,9 @@ def d_3952(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~996'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~996'))
+        c, key = KEYPLACE(ctx, K[33], ctx.state.get('game_tracks'), E.get('t~996'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~997'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~997'), '+=', False, K[42])
     else:
         if not d_3954(ctx, E):
             return False
@@ -7786,9 +8655,9 @@ def d_3953(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~996'))
+    c, key = KEYPLACE(ctx, K[33], ctx.state.get('game_tracks'), E.get('t~996'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~997'), '+=', False, K[35])
+        SET(ctx, 'game_tracks', c, key, E.get('n~997'), '+=', False, K[42])
     return True
 
 
@@ -7798,11 +8667,18 @@ def d_3954(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~996'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~996'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~997'), '+=', False, K[29])
-    if not d_3956(ctx, E):
-        return False
+        SET(ctx, 'tracks', c, key, E.get('n~997'), '+=', False, K[36])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+        raise TrialBudget()
+    if ((True if ((E.get('t~996') == 'tr')) and (((_w1 if type((_w1 := E.get('n~997'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[37])
     return True
 
 
@@ -7812,9 +8688,9 @@ def d_3955(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~996'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~996'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~997'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~997'), '+=', False, K[36])
     return True
 
 
@@ -7826,9 +8702,10 @@ def d_3956(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if ((True if ((E.get('t~996') == 'tr')) and (((_w1 if type((_w1 := E.get('n~997'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[37])
     return True
 
 
@@ -7841,7 +8718,7 @@ def d_3958(ctx, E=None):  # rules_data/terraforming_mars/modules.yaml:69
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4504(ctx, E), '=', False, K[37])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4504(ctx, E), '=', False, K[44])
     STMT(ctx, 3960)
     return True
 
@@ -7852,7 +8729,7 @@ def d_3959(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4504(ctx, E), '=', False, K[37])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', x_4504(ctx, E), '=', False, K[44])
     return True
 
 
@@ -7881,7 +8758,9 @@ def t_3961(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             return t_3962(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -7896,19 +8775,23 @@ def t_3962(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/modules.yaml
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
         if c is not None:
-            SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
-        LOCAL(ctx, E, 'n~1020', 10, True)
+            SET(ctx, 'corp_offer', c, key, K[28], '=', False, K[45])
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~1020', E.get('n~1020', MISSING), True))
+        E['n~1020'] = 10
         if not d_3980(ctx, E):
             return False
         return t_3991(ctx, r2, s, E)
 
     def r2():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
+            SET(ctx, 'offer', c, key, K[28], '=', False, K[46])
         return k()
 
     if not d_3963(ctx, E):
@@ -7927,8 +8810,18 @@ def d_3963(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget('rules_data/terraforming_mars/definitions/corporations.yaml:38')
     while left > 0:
         left -= 1
-        if not d_3964(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+            raise TrialBudget()
+        if (((len(_w1) if isinstance((_w1 := ctx.state.get('corp_deck')), (list, dict)) else 0) > 0)):
+            ctx.steps += 3
+            if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+                raise TrialBudget()
+            p = E.get('you')
+            c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
+            if c is not None:
+                SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[45])
+            SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[44])
     return True
 
 
@@ -7938,9 +8831,15 @@ def d_3964(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('corp_deck')) > 0)):
-        if not d_3965(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('corp_deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/corporations.yaml:38
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
+        if c is not None:
+            SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[45])
+        SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[44])
     return True
 
 
@@ -7950,10 +8849,11 @@ def d_3965(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
+        SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[45])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[44])
     return True
 
 
@@ -7963,9 +8863,10 @@ def d_3966(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[38])
+        SET(ctx, 'corp_offer', c, key, ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '+=', True, K[45])
     return True
 
 
@@ -7973,7 +8874,7 @@ def d_3967(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[37])
+    SET(ctx, 'corp_deck', ctx.state, 'corp_deck', ([FN['first'](ctx, None, ctx.state.get('corp_deck'))]), '-=', True, K[44])
     return True
 
 
@@ -7990,7 +8891,10 @@ def t_3969(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~1017', E.get('corporation_card~1016'), True)
+    value = E.get('corporation_card~1016')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~1017', E.get('c~1017', MISSING), True))
+    E['c~1017'] = value
     return t_3971(ctx, k, s, E)
 
 
@@ -8000,7 +8904,10 @@ def d_3970(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~1017', E.get('corporation_card~1016'), True)
+    value = E.get('corporation_card~1016')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~1017', E.get('c~1017', MISSING), True))
+    E['c~1017'] = value
     return True
 
 
@@ -8010,14 +8917,20 @@ def t_3971(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corporation'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~1017')]), '=', False, K[40])
-    LOCAL(ctx, E, 'n~1018', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~1017'))) is str else 0)), True)
-    LOCAL(ctx, E, 'r~1019', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~1019'))
+        SET(ctx, 'corporation', c, key, ([E.get('c~1017')]), '=', False, K[47])
+    value = ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~1017'))) is str else 0))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~1018', E.get('n~1018', MISSING), True))
+    E['n~1018'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~1019', E.get('r~1019', MISSING), True))
+    E['r~1019'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~1018'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~1018'), '+=', False, K[32])
     return t_3976(ctx, k, s, E)
 
 
@@ -8027,9 +8940,10 @@ def d_3972(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corporation'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~1017')]), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~1017')]), '=', False, K[47])
     return True
 
 
@@ -8039,7 +8953,10 @@ def d_3973(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~1018', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~1017'))) is str else 0)), True)
+    value = ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~1017'))) is str else 0))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~1018', E.get('n~1018', MISSING), True))
+    E['n~1018'] = value
     return True
 
 
@@ -8049,7 +8966,9 @@ def d_3974(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~1019', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~1019', E.get('r~1019', MISSING), True))
+    E['r~1019'] = 'megacredits'
     return True
 
 
@@ -8059,9 +8978,9 @@ def d_3975(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~1019'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~1019'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~1018'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~1018'), '+=', False, K[32])
     return True
 
 
@@ -8073,7 +8992,9 @@ def t_3976(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~1017')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -8101,9 +9022,10 @@ def d_3978(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corp_offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corp_offer'
     if c is not None:
-        SET(ctx, 'corp_offer', c, key, K[21], '=', False, K[38])
+        SET(ctx, 'corp_offer', c, key, K[28], '=', False, K[45])
     return True
 
 
@@ -8113,7 +9035,9 @@ def d_3979(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~1020', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~1020', E.get('n~1020', MISSING), True))
+    E['n~1020'] = 10
     return True
 
 
@@ -8132,15 +9056,32 @@ def d_3980(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_3981(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3982(ctx, E):
-        return False
-    if not d_3987(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 3986)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[46])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -8148,11 +9089,13 @@ def d_3982(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3983(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 3986)
     return True
 
 
@@ -8160,8 +9103,8 @@ def d_3983(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+    SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
     STMT(ctx, 3986)
     return True
 
@@ -8184,9 +9127,15 @@ def d_3987(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_3988(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[46])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -8196,10 +9145,11 @@ def d_3988(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[46])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -8209,9 +9159,10 @@ def d_3989(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[46])
     return True
 
 
@@ -8235,7 +9186,9 @@ def t_3991(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~1021', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'card~1021', E.get('card~1021', MISSING), True))
+            E['card~1021'] = item
             return t_3992(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8257,13 +9210,16 @@ def t_3993(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~1021')]), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~1021')]), '+=', True, K[30])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~1022', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~1022', E.get('n~1022', MISSING), True))
+    E['n~1022'] = 3
     return t_3995(ctx, r1, s, E)
 
 
@@ -8273,7 +9229,9 @@ def d_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~1022', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~1022', E.get('n~1022', MISSING), True))
+    E['n~1022'] = 3
     return True
 
 
@@ -8283,9 +9241,16 @@ def t_3995(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~1023', E.get('n~1022'), True)
-    LOCAL(ctx, E, 'sv~1024', 0, True)
-    LOCAL(ctx, E, 'tv~1025', 0, True)
+    value = E.get('n~1022')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~1023', E.get('price~1023', MISSING), True))
+    E['price~1023'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~1024', E.get('sv~1024', MISSING), True))
+    E['sv~1024'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~1025', E.get('tv~1025', MISSING), True))
+    E['tv~1025'] = 0
     return t_3999(ctx, k, s, E)
 
 
@@ -8295,7 +9260,10 @@ def d_3996(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~1023', E.get('n~1022'), True)
+    value = E.get('n~1022')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~1023', E.get('price~1023', MISSING), True))
+    E['price~1023'] = value
     return True
 
 
@@ -8305,7 +9273,9 @@ def d_3997(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~1024', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~1024', E.get('sv~1024', MISSING), True))
+    E['sv~1024'] = 0
     return True
 
 
@@ -8315,7 +9285,9 @@ def d_3998(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~1025', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~1025', E.get('tv~1025', MISSING), True))
+    E['tv~1025'] = 0
     return True
 
 
@@ -8325,9 +9297,18 @@ def t_3999(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~1026', x_4544(ctx, E), True)
-    LOCAL(ctx, E, 't_v~1027', x_4545(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~1028', x_4546(ctx, E), True)
+    value = x_4544(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~1026', E.get('s_v~1026', MISSING), True))
+    E['s_v~1026'] = value
+    value = x_4545(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~1027', E.get('t_v~1027', MISSING), True))
+    E['t_v~1027'] = value
+    value = x_4546(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~1028', E.get('h_v~1028', MISSING), True))
+    E['h_v~1028'] = value
     return t_4003(ctx, k, s, E)
 
 
@@ -8337,7 +9318,10 @@ def d_4000(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~1026', x_4544(ctx, E), True)
+    value = x_4544(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~1026', E.get('s_v~1026', MISSING), True))
+    E['s_v~1026'] = value
     return True
 
 
@@ -8347,7 +9331,10 @@ def d_4001(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~1027', x_4545(ctx, E), True)
+    value = x_4545(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~1027', E.get('t_v~1027', MISSING), True))
+    E['t_v~1027'] = value
     return True
 
 
@@ -8357,7 +9344,10 @@ def d_4002(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~1028', x_4546(ctx, E), True)
+    value = x_4546(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~1028', E.get('h_v~1028', MISSING), True))
+    E['h_v~1028'] = value
     return True
 
 
@@ -8381,9 +9371,9 @@ def d_4004(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4548(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~1023'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~1023'), '-=', False, K[32])
     return True
 
 
@@ -8404,9 +9394,9 @@ def d_4006(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~1023'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~1023'), '-=', False, K[32])
     return True
 
 
@@ -8445,18 +9435,18 @@ def d_4010(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4557(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4557(ctx, E), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1029'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~1029'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1030'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~1030'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1031'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1031'), '-=', False, K[32])
     return True
 
 
@@ -8466,9 +9456,9 @@ def d_4011(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4557(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4557(ctx, E), '-=', False, K[32])
     return True
 
 
@@ -8478,9 +9468,9 @@ def d_4012(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1029'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1029'), '-=', False, K[32])
     return True
 
 
@@ -8490,9 +9480,9 @@ def d_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1030'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1030'), '-=', False, K[32])
     return True
 
 
@@ -8502,9 +9492,9 @@ def d_4014(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1031'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1031'), '-=', False, K[32])
     return True
 
 
@@ -8514,9 +9504,10 @@ def d_4015(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~1021')]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~1021')]), '+=', True, K[30])
     return True
 
 
@@ -8526,7 +9517,7 @@ def d_4016(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~1021')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~1021')]), '+=', True, K[31])
     return True
 
 
@@ -8536,9 +9527,10 @@ def d_4017(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
+        SET(ctx, 'offer', c, key, K[28], '=', False, K[46])
     return True
 
 
@@ -8565,7 +9557,9 @@ def d_4019(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4574(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'you', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'you', E.get('you', MISSING), True))
+        E['you'] = item
         if not d_4020(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -8587,15 +9581,32 @@ def d_4020(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
 
 
 def d_4021(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:142
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_4022(ctx, E):
-        return False
-    if not d_4027(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:142
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:142
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 4026)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:143
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:143
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
+        if c is not None:
+            SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[48])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -8603,11 +9614,13 @@ def d_4022(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_4023(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:142
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 4026)
     return True
 
 
@@ -8615,8 +9628,8 @@ def d_4023(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+    SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
     STMT(ctx, 4026)
     return True
 
@@ -8639,9 +9652,15 @@ def d_4027(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_4028(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:143
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
+        if c is not None:
+            SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[48])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -8651,10 +9670,11 @@ def d_4028(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[34])
+        SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[48])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -8664,9 +9684,10 @@ def d_4029(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[41])
+        SET(ctx, 'pack', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[48])
     return True
 
 
@@ -8695,12 +9716,18 @@ def t_4032(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'packs~1037', x_4596(ctx, E), True)
-        LOCAL(ctx, E, 'shift~1038', x_4597(ctx, E), True)
+        value = x_4596(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'packs~1037', E.get('packs~1037', MISSING), True))
+        E['packs~1037'] = value
+        value = x_4597(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'shift~1038', E.get('shift~1038', MISSING), True))
+        E['shift~1038'] = value
         if not d_4040(ctx, E):
             return False
         ctx.steps += 1
-        LOCAL(ctx, E, 'packs~1037', K[21])
+        LOCAL(ctx, E, 'packs~1037', K[28])
         return k()
 
     return t_4033(ctx, r1, s, E)
@@ -8723,8 +9750,10 @@ def t_4033(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
-            if ((FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pack')) > 0)):
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
+            if x_4589(ctx, E):
                 return t_4034(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8744,12 +9773,14 @@ def d_4035(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, ([E.get('card~1035')]), '-=', True, K[41])
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+        SET(ctx, 'pack', c, key, ([E.get('card~1035')]), '-=', True, K[48])
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('card~1035')]), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~1035')]), '+=', True, K[46])
     return True
 
 
@@ -8759,9 +9790,10 @@ def d_4036(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'pack'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, ([E.get('card~1035')]), '-=', True, K[41])
+        SET(ctx, 'pack', c, key, ([E.get('card~1035')]), '-=', True, K[48])
     return True
 
 
@@ -8771,9 +9803,10 @@ def d_4037(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('card~1035')]), '+=', True, K[39])
+        SET(ctx, 'offer', c, key, ([E.get('card~1035')]), '+=', True, K[46])
     return True
 
 
@@ -8783,7 +9816,10 @@ def d_4038(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'packs~1037', x_4596(ctx, E), True)
+    value = x_4596(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'packs~1037', E.get('packs~1037', MISSING), True))
+    E['packs~1037'] = value
     return True
 
 
@@ -8793,7 +9829,10 @@ def d_4039(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shift~1038', x_4597(ctx, E), True)
+    value = x_4597(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'shift~1038', E.get('shift~1038', MISSING), True))
+    E['shift~1038'] = value
     return True
 
 
@@ -8806,13 +9845,16 @@ def d_4040(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of((list(range(len(ctx.state['players']))))))
     old = E.get('p~1039', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'p~1039', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~1039', E.get('p~1039', MISSING), True))
+        E['p~1039'] = item
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = SEAT(ctx, E.get('p~1039')), 'pack'
+        p = E.get('p~1039')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
         if c is not None:
-            SET(ctx, 'pack', c, key, x_4600(ctx, E), '=', False, K[41])
+            SET(ctx, 'pack', c, key, x_4600(ctx, E), '=', False, K[48])
     UNSET(ctx, E, 'p~1039', old)
     return True
 
@@ -8823,9 +9865,10 @@ def d_4041(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('p~1039')), 'pack'
+    p = E.get('p~1039')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'pack'
     if c is not None:
-        SET(ctx, 'pack', c, key, x_4600(ctx, E), '=', False, K[41])
+        SET(ctx, 'pack', c, key, x_4600(ctx, E), '=', False, K[48])
     return True
 
 
@@ -8835,7 +9878,7 @@ def d_4042(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'packs~1037', K[21])
+    LOCAL(ctx, E, 'packs~1037', K[28])
     return True
 
 
@@ -8856,7 +9899,9 @@ def t_4043(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             return t_4044(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8871,9 +9916,10 @@ def t_4044(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
+            SET(ctx, 'offer', c, key, K[28], '=', False, K[46])
         return k()
 
     return t_4045(ctx, r1, s, E)
@@ -8896,7 +9942,9 @@ def t_4045(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~1041', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'card~1041', E.get('card~1041', MISSING), True))
+            E['card~1041'] = item
             return t_4046(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -8918,13 +9966,16 @@ def t_4047(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~1041')]), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~1041')]), '+=', True, K[30])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~1042', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~1042', E.get('n~1042', MISSING), True))
+    E['n~1042'] = 3
     return t_4049(ctx, r1, s, E)
 
 
@@ -8934,7 +9985,9 @@ def d_4048(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~1042', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~1042', E.get('n~1042', MISSING), True))
+    E['n~1042'] = 3
     return True
 
 
@@ -8944,9 +9997,16 @@ def t_4049(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~1043', E.get('n~1042'), True)
-    LOCAL(ctx, E, 'sv~1044', 0, True)
-    LOCAL(ctx, E, 'tv~1045', 0, True)
+    value = E.get('n~1042')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~1043', E.get('price~1043', MISSING), True))
+    E['price~1043'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~1044', E.get('sv~1044', MISSING), True))
+    E['sv~1044'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~1045', E.get('tv~1045', MISSING), True))
+    E['tv~1045'] = 0
     return t_4053(ctx, k, s, E)
 
 
@@ -8956,7 +10016,10 @@ def d_4050(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~1043', E.get('n~1042'), True)
+    value = E.get('n~1042')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~1043', E.get('price~1043', MISSING), True))
+    E['price~1043'] = value
     return True
 
 
@@ -8966,7 +10029,9 @@ def d_4051(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~1044', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~1044', E.get('sv~1044', MISSING), True))
+    E['sv~1044'] = 0
     return True
 
 
@@ -8976,7 +10041,9 @@ def d_4052(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~1045', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~1045', E.get('tv~1045', MISSING), True))
+    E['tv~1045'] = 0
     return True
 
 
@@ -8986,9 +10053,18 @@ def t_4053(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~1046', x_4609(ctx, E), True)
-    LOCAL(ctx, E, 't_v~1047', x_4610(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~1048', x_4611(ctx, E), True)
+    value = x_4609(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~1046', E.get('s_v~1046', MISSING), True))
+    E['s_v~1046'] = value
+    value = x_4610(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~1047', E.get('t_v~1047', MISSING), True))
+    E['t_v~1047'] = value
+    value = x_4611(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~1048', E.get('h_v~1048', MISSING), True))
+    E['h_v~1048'] = value
     return t_4057(ctx, k, s, E)
 
 
@@ -8998,7 +10074,10 @@ def d_4054(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~1046', x_4609(ctx, E), True)
+    value = x_4609(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~1046', E.get('s_v~1046', MISSING), True))
+    E['s_v~1046'] = value
     return True
 
 
@@ -9008,7 +10087,10 @@ def d_4055(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~1047', x_4610(ctx, E), True)
+    value = x_4610(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~1047', E.get('t_v~1047', MISSING), True))
+    E['t_v~1047'] = value
     return True
 
 
@@ -9018,7 +10100,10 @@ def d_4056(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~1048', x_4611(ctx, E), True)
+    value = x_4611(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~1048', E.get('h_v~1048', MISSING), True))
+    E['h_v~1048'] = value
     return True
 
 
@@ -9042,9 +10127,9 @@ def d_4058(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4613(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~1043'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~1043'), '-=', False, K[32])
     return True
 
 
@@ -9065,9 +10150,9 @@ def d_4060(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~1043'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~1043'), '-=', False, K[32])
     return True
 
 
@@ -9106,18 +10191,18 @@ def d_4064(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4622(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4622(ctx, E), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1049'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~1049'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1050'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~1050'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1051'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1051'), '-=', False, K[32])
     return True
 
 
@@ -9127,9 +10212,9 @@ def d_4065(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4622(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4622(ctx, E), '-=', False, K[32])
     return True
 
 
@@ -9139,9 +10224,9 @@ def d_4066(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~1049'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~1049'), '-=', False, K[32])
     return True
 
 
@@ -9151,9 +10236,9 @@ def d_4067(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~1050'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~1050'), '-=', False, K[32])
     return True
 
 
@@ -9163,9 +10248,9 @@ def d_4068(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~1051'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~1051'), '-=', False, K[32])
     return True
 
 
@@ -9175,9 +10260,10 @@ def d_4069(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~1041')]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~1041')]), '+=', True, K[30])
     return True
 
 
@@ -9187,7 +10273,7 @@ def d_4070(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~1041')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~1041')]), '+=', True, K[31])
     return True
 
 
@@ -9200,7 +10286,7 @@ def d_4072(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:11
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4642(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4642(ctx, E), '=', False, K[41])
     STMT(ctx, 4074)
     return True
 
@@ -9211,7 +10297,7 @@ def d_4073(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'deck', ctx.state, 'deck', x_4642(ctx, E), '=', False, K[34])
+    SET(ctx, 'deck', ctx.state, 'deck', x_4642(ctx, E), '=', False, K[41])
     return True
 
 
@@ -9232,8 +10318,16 @@ def d_4075(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:13
     items = list(items_of(x_5003(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'you', item, True)
-        if not d_4076(ctx, E):
+        if (J := ctx.journal) is not None:
+            J.append((E, 'you', E.get('you', MISSING), True))
+        E['you'] = item
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/flow.yaml:15
+            raise TrialBudget()
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~812', E.get('n~812', MISSING), True))
+        E['n~812'] = 1
+        if not d_4078(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
@@ -9245,7 +10339,9 @@ def d_4076(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~812', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~812', E.get('n~812', MISSING), True))
+    E['n~812'] = 1
     if not d_4078(ctx, E):
         return False
     return True
@@ -9257,7 +10353,9 @@ def d_4077(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~812', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~812', E.get('n~812', MISSING), True))
+    E['n~812'] = 1
     return True
 
 
@@ -9270,9 +10368,23 @@ def d_4078(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of((IDS(ctx, 'resources'))))
     old = E.get('r~813', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'r~813', item, True)
-        if not d_4079(ctx, E):
-            return False
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~813', E.get('r~813', MISSING), True))
+        E['r~813'] = item
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:16
+            raise TrialBudget()
+        value = E.get('n~812')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~814', E.get('n~814', MISSING), True))
+        E['n~814'] = value
+        value = E.get('r~813')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~815', E.get('r~815', MISSING), True))
+        E['r~815'] = value
+        c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~815'))
+        if c is not None:
+            SET(ctx, 'prod', c, key, E.get('n~814'), '+=', False, K[34])
     UNSET(ctx, E, 'r~813', old)
     return True
 
@@ -9283,11 +10395,17 @@ def d_4079(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~814', E.get('n~812'), True)
-    LOCAL(ctx, E, 'r~815', E.get('r~813'), True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~815'))
+    value = E.get('n~812')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~814', E.get('n~814', MISSING), True))
+    E['n~814'] = value
+    value = E.get('r~813')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~815', E.get('r~815', MISSING), True))
+    E['r~815'] = value
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~815'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~814'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~814'), '+=', False, K[34])
     return True
 
 
@@ -9297,7 +10415,10 @@ def d_4080(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~814', E.get('n~812'), True)
+    value = E.get('n~812')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~814', E.get('n~814', MISSING), True))
+    E['n~814'] = value
     return True
 
 
@@ -9307,7 +10428,10 @@ def d_4081(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~815', E.get('r~813'), True)
+    value = E.get('r~813')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~815', E.get('r~815', MISSING), True))
+    E['r~815'] = value
     return True
 
 
@@ -9317,9 +10441,9 @@ def d_4082(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('prod'), E.get('r~815'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~815'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~814'), '+=', False, K[27])
+        SET(ctx, 'prod', c, key, E.get('n~814'), '+=', False, K[34])
     return True
 
 
@@ -9340,7 +10464,9 @@ def t_4083(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:17
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             return t_4084(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -9364,7 +10490,9 @@ def t_4084(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~816', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'c~816', E.get('c~816', MISSING), True))
+            E['c~816'] = item
             if (((ctx.index.plain['corporations'].get(_w1, NOREC).get('beginner', None) if type((_w1 := E.get('c~816'))) is str else None) == True)):
                 return t_4085(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -9378,7 +10506,10 @@ def t_4085(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~817', E.get('c~816'), True)
+    value = E.get('c~816')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~817', E.get('c~817', MISSING), True))
+    E['c~817'] = value
     return t_4087(ctx, k, s, E)
 
 
@@ -9388,7 +10519,10 @@ def d_4086(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~817', E.get('c~816'), True)
+    value = E.get('c~816')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~817', E.get('c~817', MISSING), True))
+    E['c~817'] = value
     return True
 
 
@@ -9398,14 +10532,20 @@ def t_4087(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corporation'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~817')]), '=', False, K[40])
-    LOCAL(ctx, E, 'n~818', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~817'))) is str else 0)), True)
-    LOCAL(ctx, E, 'r~819', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~819'))
+        SET(ctx, 'corporation', c, key, ([E.get('c~817')]), '=', False, K[47])
+    value = ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~817'))) is str else 0))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~818', E.get('n~818', MISSING), True))
+    E['n~818'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~819', E.get('r~819', MISSING), True))
+    E['r~819'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~818'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~818'), '+=', False, K[32])
     return t_4092(ctx, k, s, E)
 
 
@@ -9415,9 +10555,10 @@ def d_4088(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'corporation'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'corporation'
     if c is not None:
-        SET(ctx, 'corporation', c, key, ([E.get('c~817')]), '=', False, K[40])
+        SET(ctx, 'corporation', c, key, ([E.get('c~817')]), '=', False, K[47])
     return True
 
 
@@ -9427,7 +10568,10 @@ def d_4089(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~818', ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~817'))) is str else 0)), True)
+    value = ((ctx.index.plain['corporations'].get(_w1, NOREC).get('megacredits', 0) if type((_w1 := E.get('c~817'))) is str else 0))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~818', E.get('n~818', MISSING), True))
+    E['n~818'] = value
     return True
 
 
@@ -9437,7 +10581,9 @@ def d_4090(ctx, E=None):  # rules_data/terraforming_mars/definitions/corporation
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~819', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~819', E.get('r~819', MISSING), True))
+    E['r~819'] = 'megacredits'
     return True
 
 
@@ -9447,9 +10593,9 @@ def d_4091(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~819'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~819'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~818'), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~818'), '+=', False, K[32])
     return True
 
 
@@ -9461,7 +10607,9 @@ def t_4092(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~817')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -9489,7 +10637,7 @@ def d_4094(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', x_4664(ctx, E), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', x_4664(ctx, E), '=', False, K[49])
     return True
 
 
@@ -9499,11 +10647,24 @@ def d_4095(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
-    LOCAL(ctx, E, 't~820', 'generation', True)
-    LOCAL(ctx, E, 'n~821', 1, True)
-    if not d_4099(ctx, E):
-        return False
+    SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[49])
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~820', E.get('t~820', MISSING), True))
+    E['t~820'] = 'generation'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~821', E.get('n~821', MISSING), True))
+    E['n~821'] = 1
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~820'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[33], ctx.state.get('game_tracks'), E.get('t~820'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~821'), '+=', False, K[42])
+    else:
+        if not d_4101(ctx, E):
+            return False
     return True
 
 
@@ -9511,7 +10672,7 @@ def d_4096(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[42])
+    SET(ctx, 'first_player', ctx.state, 'first_player', (AR('%', (_w1 + 1 if type((_w1 := ctx.state.get('first_player'))) is type(1) is int else AR('+', _w1, 1)), len(ctx.state['players']))), '=', False, K[49])
     return True
 
 
@@ -9521,7 +10682,9 @@ def d_4097(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~820', 'generation', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~820', E.get('t~820', MISSING), True))
+    E['t~820'] = 'generation'
     return True
 
 
@@ -9531,7 +10694,9 @@ def d_4098(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:29
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~821', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~821', E.get('n~821', MISSING), True))
+    E['n~821'] = 1
     return True
 
 
@@ -9543,9 +10708,9 @@ def d_4099(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~820'))) is str else None) == 'game')):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~820'))
+        c, key = KEYPLACE(ctx, K[33], ctx.state.get('game_tracks'), E.get('t~820'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~821'), '+=', False, K[35])
+            SET(ctx, 'game_tracks', c, key, E.get('n~821'), '+=', False, K[42])
     else:
         if not d_4101(ctx, E):
             return False
@@ -9558,9 +10723,9 @@ def d_4100(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], ctx.state.get('game_tracks'), E.get('t~820'))
+    c, key = KEYPLACE(ctx, K[33], ctx.state.get('game_tracks'), E.get('t~820'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~821'), '+=', False, K[35])
+        SET(ctx, 'game_tracks', c, key, E.get('n~821'), '+=', False, K[42])
     return True
 
 
@@ -9570,11 +10735,18 @@ def d_4101(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~820'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~820'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~821'), '+=', False, K[29])
-    if not d_4103(ctx, E):
-        return False
+        SET(ctx, 'tracks', c, key, E.get('n~821'), '+=', False, K[36])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+        raise TrialBudget()
+    if ((True if ((E.get('t~820') == 'tr')) and (((_w1 if type((_w1 := E.get('n~821'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[37])
     return True
 
 
@@ -9584,9 +10756,9 @@ def d_4102(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('tracks'), E.get('t~820'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~820'))
     if c is not None:
-        SET(ctx, 'tracks', c, key, E.get('n~821'), '+=', False, K[29])
+        SET(ctx, 'tracks', c, key, E.get('n~821'), '+=', False, K[36])
     return True
 
 
@@ -9598,9 +10770,10 @@ def d_4103(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         E = ctx.env()
     if ((True if ((E.get('t~820') == 'tr')) and (((_w1 if type((_w1 := E.get('n~821'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
-            SET(ctx, 'tr_raised', c, key, True, '=', False, K[30])
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[37])
     return True
 
 
@@ -9627,8 +10800,16 @@ def d_4106(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     items = list(items_of(x_4678(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'you', item, True)
-        if not d_4107(ctx, E):
+        if (J := ctx.journal) is not None:
+            J.append((E, 'you', E.get('you', MISSING), True))
+        E['you'] = item
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:20
+            raise TrialBudget()
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~823', E.get('n~823', MISSING), True))
+        E['n~823'] = 4
+        if not d_4109(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
     return True
@@ -9640,7 +10821,9 @@ def d_4107(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~823', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~823', E.get('n~823', MISSING), True))
+    E['n~823'] = 4
     if not d_4109(ctx, E):
         return False
     return True
@@ -9652,7 +10835,9 @@ def d_4108(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~823', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~823', E.get('n~823', MISSING), True))
+    E['n~823'] = 4
     return True
 
 
@@ -9671,15 +10856,32 @@ def d_4109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
 
 
 def d_4110(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_4111(ctx, E):
-        return False
-    if not d_4116(ctx, E):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 4115)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[46])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[41])
     return True
 
 
@@ -9687,11 +10889,13 @@ def d_4111(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_4112(ctx, E):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+        SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
+        STMT(ctx, 4115)
     return True
 
 
@@ -9699,8 +10903,8 @@ def d_4112(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[34])
-    SET(ctx, 'discard', ctx.state, 'discard', K[21], '=', False, K[24])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[41])
+    SET(ctx, 'discard', ctx.state, 'discard', K[28], '=', False, K[31])
     STMT(ctx, 4115)
     return True
 
@@ -9740,7 +10944,9 @@ def t_4120(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             return t_4121(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -9755,9 +10961,10 @@ def t_4121(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[21], '=', False, K[39])
+            SET(ctx, 'offer', c, key, K[28], '=', False, K[46])
         return k()
 
     return t_4122(ctx, r1, s, E)
@@ -9780,7 +10987,9 @@ def t_4122(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~825', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'card~825', E.get('card~825', MISSING), True))
+            E['card~825'] = item
             return t_4123(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -9802,13 +11011,16 @@ def t_4124(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~825')]), '+=', True, K[23])
+            SET(ctx, 'hand', c, key, ([E.get('card~825')]), '+=', True, K[30])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~826', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~826', E.get('n~826', MISSING), True))
+    E['n~826'] = 3
     return t_4126(ctx, r1, s, E)
 
 
@@ -9818,7 +11030,9 @@ def d_4125(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~826', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~826', E.get('n~826', MISSING), True))
+    E['n~826'] = 3
     return True
 
 
@@ -9828,9 +11042,16 @@ def t_4126(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~827', E.get('n~826'), True)
-    LOCAL(ctx, E, 'sv~828', 0, True)
-    LOCAL(ctx, E, 'tv~829', 0, True)
+    value = E.get('n~826')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~827', E.get('price~827', MISSING), True))
+    E['price~827'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~828', E.get('sv~828', MISSING), True))
+    E['sv~828'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~829', E.get('tv~829', MISSING), True))
+    E['tv~829'] = 0
     return t_4130(ctx, k, s, E)
 
 
@@ -9840,7 +11061,10 @@ def d_4127(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~827', E.get('n~826'), True)
+    value = E.get('n~826')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~827', E.get('price~827', MISSING), True))
+    E['price~827'] = value
     return True
 
 
@@ -9850,7 +11074,9 @@ def d_4128(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~828', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~828', E.get('sv~828', MISSING), True))
+    E['sv~828'] = 0
     return True
 
 
@@ -9860,7 +11086,9 @@ def d_4129(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~829', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~829', E.get('tv~829', MISSING), True))
+    E['tv~829'] = 0
     return True
 
 
@@ -9870,9 +11098,18 @@ def t_4130(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~830', x_4698(ctx, E), True)
-    LOCAL(ctx, E, 't_v~831', x_4699(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~832', x_4700(ctx, E), True)
+    value = x_4698(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~830', E.get('s_v~830', MISSING), True))
+    E['s_v~830'] = value
+    value = x_4699(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~831', E.get('t_v~831', MISSING), True))
+    E['t_v~831'] = value
+    value = x_4700(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~832', E.get('h_v~832', MISSING), True))
+    E['h_v~832'] = value
     return t_4134(ctx, k, s, E)
 
 
@@ -9882,7 +11119,10 @@ def d_4131(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~830', x_4698(ctx, E), True)
+    value = x_4698(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~830', E.get('s_v~830', MISSING), True))
+    E['s_v~830'] = value
     return True
 
 
@@ -9892,7 +11132,10 @@ def d_4132(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~831', x_4699(ctx, E), True)
+    value = x_4699(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~831', E.get('t_v~831', MISSING), True))
+    E['t_v~831'] = value
     return True
 
 
@@ -9902,7 +11145,10 @@ def d_4133(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~832', x_4700(ctx, E), True)
+    value = x_4700(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~832', E.get('h_v~832', MISSING), True))
+    E['h_v~832'] = value
     return True
 
 
@@ -9926,9 +11172,9 @@ def d_4135(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4702(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[32])
     return True
 
 
@@ -9949,9 +11195,9 @@ def d_4137(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~827'), '-=', False, K[32])
     return True
 
 
@@ -9990,18 +11236,18 @@ def d_4141(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4711(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4711(ctx, E), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[32])
     return True
 
 
@@ -10011,9 +11257,9 @@ def d_4142(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4711(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4711(ctx, E), '-=', False, K[32])
     return True
 
 
@@ -10023,9 +11269,9 @@ def d_4143(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~833'), '-=', False, K[32])
     return True
 
 
@@ -10035,9 +11281,9 @@ def d_4144(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~834'), '-=', False, K[32])
     return True
 
 
@@ -10047,9 +11293,9 @@ def d_4145(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~835'), '-=', False, K[32])
     return True
 
 
@@ -10059,9 +11305,10 @@ def d_4146(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~825')]), '+=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~825')]), '+=', True, K[30])
     return True
 
 
@@ -10071,7 +11318,7 @@ def d_4147(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~825')]), '+=', True, K[24])
+    SET(ctx, 'discard', ctx.state, 'discard', ([E.get('card~825')]), '+=', True, K[31])
     return True
 
 
@@ -10084,7 +11331,7 @@ def t_4149(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/flow.yaml:38
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[43])
+    SET(ctx, 'passed', ctx.state, 'passed', K[28], '=', False, K[50])
     return t_4151(ctx, k, s, E)
 
 
@@ -10092,7 +11339,7 @@ def d_4150(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'passed', ctx.state, 'passed', K[21], '=', False, K[43])
+    SET(ctx, 'passed', ctx.state, 'passed', K[28], '=', False, K[50])
     return True
 
 
@@ -10103,7 +11350,7 @@ def t_4151(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if E is None:
         E = ctx.env()
     def nxt():
-        if ((FN['count'](ctx, None, ctx.state.get('passed')) < (_w1 if type((_w1 := len(ctx.state['players']))) is int else num(_w1)))):
+        if (((len(_w1) if isinstance((_w1 := ctx.state.get('passed')), (list, dict)) else 0) < (_w2 if type((_w2 := len(ctx.state['players']))) is int else num(_w2)))):
             return t_4152(ctx, nxt, k, E)
         return k()
 
@@ -10127,7 +11374,9 @@ def t_4152(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             if ((not (E.get('you') in _w1 if type((_w1 := ctx.state.get('passed'))) in (list, dict) else IN(E.get('you'), _w1)))):
                 return t_4153(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
@@ -10145,7 +11394,9 @@ def t_4153(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_4165(ctx, k, s, E)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'done~837', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'done~837', E.get('done~837', MISSING), True))
+    E['done~837'] = 0
     return t_4155(ctx, r1, s, E)
 
 
@@ -10155,7 +11406,9 @@ def d_4154(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'done~837', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'done~837', E.get('done~837', MISSING), True))
+    E['done~837'] = 0
     return True
 
 
@@ -10176,9 +11429,10 @@ def t_4156(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'first_action_taken'
     if c is not None:
-        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
+        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[51])
     return t_4158(ctx, k, s, E)
 
 
@@ -10188,9 +11442,10 @@ def d_4157(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'first_action_taken'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'first_action_taken'
     if c is not None:
-        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[44])
+        SET(ctx, 'first_action_taken', c, key, True, '=', False, K[51])
     return True
 
 
@@ -10214,7 +11469,7 @@ def t_4159(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4163, E, 'done~837', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[52])
         return k()
 
     return t_4160(ctx, r1, s, E)
@@ -10237,7 +11492,9 @@ def t_4160(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~839', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'c~839', E.get('c~839', MISSING), True))
+            E['c~839'] = item
             return t_4161(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -10252,7 +11509,9 @@ def t_4161(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~839')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -10288,7 +11547,7 @@ def d_4164(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+    SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[52])
     return True
 
 
@@ -10322,11 +11581,14 @@ def t_4167(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4201, E, 'done~837', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[52])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'card~841', E.get('card~840'), True)
+    value = E.get('card~840')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~841', E.get('card~841', MISSING), True))
+    E['card~841'] = value
     return t_4169(ctx, r1, s, E)
 
 
@@ -10336,7 +11598,10 @@ def d_4168(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~841', E.get('card~840'), True)
+    value = E.get('card~840')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~841', E.get('card~841', MISSING), True))
+    E['card~841'] = value
     return True
 
 
@@ -10348,16 +11613,36 @@ def t_4169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
-            SET(ctx, 'hand', c, key, ([E.get('card~841')]), '-=', True, K[23])
-        if not d_4193(ctx, E):
-            return False
+            SET(ctx, 'hand', c, key, ([E.get('card~841')]), '-=', True, K[30])
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:137
+            raise TrialBudget()
+        if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~841'))) is str else None) != None)):
+            ctx.steps += 1
+            c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~841'))
+            if c is not None:
+                SET(ctx, 'card_res', c, key, 0, '=', False, K[53])
         return t_4195(ctx, r2, s, E)
 
     def r2():
-        if not d_4197(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:139
+            raise TrialBudget()
+        if (((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~841'))) is str else None) == 'event')):
+            ctx.steps += 1
+            p = E.get('you')
+            c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'events'
+            if c is not None:
+                SET(ctx, 'events', c, key, ([E.get('card~841')]), '+=', True, K[54])
+        else:
+            ctx.steps += 1
+            p = E.get('you')
+            c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tableau'
+            if c is not None:
+                SET(ctx, 'tableau', c, key, ([E.get('card~841')]), '+=', True, K[55])
         ctx.steps += 1
         if not EMIT(ctx, 'played', {'card': E.get('card~841'), 'by': E.get('you'), 'tags': ((ctx.index.plain['cards'].get(_w1, NOREC).get('tags', []) if type((_w1 := E.get('card~841'))) is str else [])), 'cost': ((ctx.index.plain['cards'].get(_w1, NOREC).get('cost', 0) if type((_w1 := E.get('card~841'))) is str else 0))}):
             return False
@@ -10367,7 +11652,10 @@ def t_4169(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if not x_4749(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'card~842', E.get('card~841'), True)
+    value = E.get('card~841')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~842', E.get('card~842', MISSING), True))
+    E['card~842'] = value
     return t_4172(ctx, r1, s, E)
 
 
@@ -10388,7 +11676,10 @@ def d_4171(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~842', E.get('card~841'), True)
+    value = E.get('card~841')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~842', E.get('card~842', MISSING), True))
+    E['card~842'] = value
     return True
 
 
@@ -10398,11 +11689,20 @@ def t_4172(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~843', x_4751(ctx, E), True)
+    value = x_4751(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~843', E.get('price~843', MISSING), True))
+    E['price~843'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'sv~844', x_4752(ctx, E), True)
+    value = x_4752(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~844', E.get('sv~844', MISSING), True))
+    E['sv~844'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'tv~845', x_4753(ctx, E), True)
+    value = x_4753(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~845', E.get('tv~845', MISSING), True))
+    E['tv~845'] = value
     return t_4176(ctx, k, s, E)
 
 
@@ -10412,7 +11712,10 @@ def d_4173(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~843', x_4751(ctx, E), True)
+    value = x_4751(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~843', E.get('price~843', MISSING), True))
+    E['price~843'] = value
     return True
 
 
@@ -10422,7 +11725,10 @@ def d_4174(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~844', x_4752(ctx, E), True)
+    value = x_4752(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~844', E.get('sv~844', MISSING), True))
+    E['sv~844'] = value
     return True
 
 
@@ -10432,7 +11738,10 @@ def d_4175(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~845', x_4753(ctx, E), True)
+    value = x_4753(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~845', E.get('tv~845', MISSING), True))
+    E['tv~845'] = value
     return True
 
 
@@ -10442,9 +11751,18 @@ def t_4176(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~846', x_4754(ctx, E), True)
-    LOCAL(ctx, E, 't_v~847', x_4755(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~848', x_4756(ctx, E), True)
+    value = x_4754(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~846', E.get('s_v~846', MISSING), True))
+    E['s_v~846'] = value
+    value = x_4755(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~847', E.get('t_v~847', MISSING), True))
+    E['t_v~847'] = value
+    value = x_4756(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~848', E.get('h_v~848', MISSING), True))
+    E['h_v~848'] = value
     return t_4180(ctx, k, s, E)
 
 
@@ -10454,7 +11772,10 @@ def d_4177(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~846', x_4754(ctx, E), True)
+    value = x_4754(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~846', E.get('s_v~846', MISSING), True))
+    E['s_v~846'] = value
     return True
 
 
@@ -10464,7 +11785,10 @@ def d_4178(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~847', x_4755(ctx, E), True)
+    value = x_4755(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~847', E.get('t_v~847', MISSING), True))
+    E['t_v~847'] = value
     return True
 
 
@@ -10474,7 +11798,10 @@ def d_4179(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~848', x_4756(ctx, E), True)
+    value = x_4756(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~848', E.get('h_v~848', MISSING), True))
+    E['h_v~848'] = value
     return True
 
 
@@ -10498,9 +11825,9 @@ def d_4181(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4758(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~843'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~843'), '-=', False, K[32])
     return True
 
 
@@ -10521,9 +11848,9 @@ def d_4183(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~843'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~843'), '-=', False, K[32])
     return True
 
 
@@ -10562,18 +11889,18 @@ def d_4187(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4767(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4767(ctx, E), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~849'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~849'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~850'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~850'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~851'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~851'), '-=', False, K[32])
     return True
 
 
@@ -10583,9 +11910,9 @@ def d_4188(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4767(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4767(ctx, E), '-=', False, K[32])
     return True
 
 
@@ -10595,9 +11922,9 @@ def d_4189(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~849'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~849'), '-=', False, K[32])
     return True
 
 
@@ -10607,9 +11934,9 @@ def d_4190(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~850'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~850'), '-=', False, K[32])
     return True
 
 
@@ -10619,9 +11946,9 @@ def d_4191(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~851'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~851'), '-=', False, K[32])
     return True
 
 
@@ -10631,9 +11958,10 @@ def d_4192(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('card~841')]), '-=', True, K[23])
+        SET(ctx, 'hand', c, key, ([E.get('card~841')]), '-=', True, K[30])
     return True
 
 
@@ -10645,9 +11973,9 @@ def d_4193(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if (((ctx.index.plain['cards'].get(_w1, NOREC).get('resource', None) if type((_w1 := E.get('card~841'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~841'))
+        c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~841'))
         if c is not None:
-            SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
+            SET(ctx, 'card_res', c, key, 0, '=', False, K[53])
     return True
 
 
@@ -10657,9 +11985,9 @@ def d_4194(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('card_res'), E.get('card~841'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~841'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, 0, '=', False, K[46])
+        SET(ctx, 'card_res', c, key, 0, '=', False, K[53])
     return True
 
 
@@ -10671,7 +11999,9 @@ def t_4195(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('card~841')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -10701,14 +12031,16 @@ def d_4197(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         E = ctx.env()
     if (((ctx.index.plain['cards'].get(_w1, NOREC).get('type', None) if type((_w1 := E.get('card~841'))) is str else None) == 'event')):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'events'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'events'
         if c is not None:
-            SET(ctx, 'events', c, key, ([E.get('card~841')]), '+=', True, K[47])
+            SET(ctx, 'events', c, key, ([E.get('card~841')]), '+=', True, K[54])
     else:
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tableau'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tableau'
         if c is not None:
-            SET(ctx, 'tableau', c, key, ([E.get('card~841')]), '+=', True, K[48])
+            SET(ctx, 'tableau', c, key, ([E.get('card~841')]), '+=', True, K[55])
     return True
 
 
@@ -10718,9 +12050,10 @@ def d_4198(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'events'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'events'
     if c is not None:
-        SET(ctx, 'events', c, key, ([E.get('card~841')]), '+=', True, K[47])
+        SET(ctx, 'events', c, key, ([E.get('card~841')]), '+=', True, K[54])
     return True
 
 
@@ -10730,9 +12063,10 @@ def d_4199(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tableau'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tableau'
     if c is not None:
-        SET(ctx, 'tableau', c, key, ([E.get('card~841')]), '+=', True, K[48])
+        SET(ctx, 'tableau', c, key, ([E.get('card~841')]), '+=', True, K[55])
     return True
 
 
@@ -10769,11 +12103,14 @@ def t_4203(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4239, E, 'done~837', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[52])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~853', E.get('a~852'), True)
+    value = E.get('a~852')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~853', E.get('a~853', MISSING), True))
+    E['a~853'] = value
     return t_4205(ctx, r1, s, E)
 
 
@@ -10783,7 +12120,10 @@ def d_4204(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~853', E.get('a~852'), True)
+    value = E.get('a~852')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~853', E.get('a~853', MISSING), True))
+    E['a~853'] = value
     return True
 
 
@@ -10797,8 +12137,13 @@ def t_4205(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_4236(ctx, r2, s, E)
 
     def r2():
-        if not d_4237(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:76
+            raise TrialBudget()
+        if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~853'))) is str else None) == 'standard_project')):
+            ctx.steps += 1
+            if not EMIT(ctx, 'standard_project', {'action': E.get('a~853'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~853'))) is str else 0))}):
+                return False
         return k()
 
     ctx.steps += 1
@@ -10835,7 +12180,10 @@ def t_4208(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~854', x_4804(ctx, E), True)
+    value = x_4804(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~854', E.get('n~854', MISSING), True))
+    E['n~854'] = value
     return t_4210(ctx, k, s, E)
 
 
@@ -10845,7 +12193,10 @@ def d_4209(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~854', x_4804(ctx, E), True)
+    value = x_4804(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~854', E.get('n~854', MISSING), True))
+    E['n~854'] = value
     return True
 
 
@@ -10855,9 +12206,16 @@ def t_4210(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~855', E.get('n~854'), True)
-    LOCAL(ctx, E, 'sv~856', 0, True)
-    LOCAL(ctx, E, 'tv~857', 0, True)
+    value = E.get('n~854')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~855', E.get('price~855', MISSING), True))
+    E['price~855'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~856', E.get('sv~856', MISSING), True))
+    E['sv~856'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~857', E.get('tv~857', MISSING), True))
+    E['tv~857'] = 0
     return t_4214(ctx, k, s, E)
 
 
@@ -10867,7 +12225,10 @@ def d_4211(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~855', E.get('n~854'), True)
+    value = E.get('n~854')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~855', E.get('price~855', MISSING), True))
+    E['price~855'] = value
     return True
 
 
@@ -10877,7 +12238,9 @@ def d_4212(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~856', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~856', E.get('sv~856', MISSING), True))
+    E['sv~856'] = 0
     return True
 
 
@@ -10887,7 +12250,9 @@ def d_4213(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~857', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~857', E.get('tv~857', MISSING), True))
+    E['tv~857'] = 0
     return True
 
 
@@ -10897,9 +12262,18 @@ def t_4214(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~858', x_4808(ctx, E), True)
-    LOCAL(ctx, E, 't_v~859', x_4809(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~860', x_4810(ctx, E), True)
+    value = x_4808(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~858', E.get('s_v~858', MISSING), True))
+    E['s_v~858'] = value
+    value = x_4809(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~859', E.get('t_v~859', MISSING), True))
+    E['t_v~859'] = value
+    value = x_4810(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~860', E.get('h_v~860', MISSING), True))
+    E['h_v~860'] = value
     return t_4218(ctx, k, s, E)
 
 
@@ -10909,7 +12283,10 @@ def d_4215(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~858', x_4808(ctx, E), True)
+    value = x_4808(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~858', E.get('s_v~858', MISSING), True))
+    E['s_v~858'] = value
     return True
 
 
@@ -10919,7 +12296,10 @@ def d_4216(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~859', x_4809(ctx, E), True)
+    value = x_4809(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~859', E.get('t_v~859', MISSING), True))
+    E['t_v~859'] = value
     return True
 
 
@@ -10929,7 +12309,10 @@ def d_4217(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~860', x_4810(ctx, E), True)
+    value = x_4810(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~860', E.get('h_v~860', MISSING), True))
+    E['h_v~860'] = value
     return True
 
 
@@ -10953,9 +12336,9 @@ def d_4219(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4812(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~855'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~855'), '-=', False, K[32])
     return True
 
 
@@ -10976,9 +12359,9 @@ def d_4221(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~855'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~855'), '-=', False, K[32])
     return True
 
 
@@ -11017,18 +12400,18 @@ def d_4225(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4821(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4821(ctx, E), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~861'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~861'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~862'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~862'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~863'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~863'), '-=', False, K[32])
     return True
 
 
@@ -11038,9 +12421,9 @@ def d_4226(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4821(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4821(ctx, E), '-=', False, K[32])
     return True
 
 
@@ -11050,9 +12433,9 @@ def d_4227(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~861'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~861'), '-=', False, K[32])
     return True
 
 
@@ -11062,9 +12445,9 @@ def d_4228(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~862'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~862'), '-=', False, K[32])
     return True
 
 
@@ -11074,9 +12457,9 @@ def d_4229(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~863'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~863'), '-=', False, K[32])
     return True
 
 
@@ -11086,11 +12469,24 @@ def d_4230(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~864', x_4830(ctx, E), True)
+    value = x_4830(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~864', E.get('n~864', MISSING), True))
+    E['n~864'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~865', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~853'))) is str else None)), True)
-    if not d_4233(ctx, E):
+    value = ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~853'))) is str else None))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~865', E.get('r~865', MISSING), True))
+    E['r~865'] = value
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_4832(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~865'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~864'), '-=', False, K[32])
     return True
 
 
@@ -11100,7 +12496,10 @@ def d_4231(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~864', x_4830(ctx, E), True)
+    value = x_4830(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~864', E.get('n~864', MISSING), True))
+    E['n~864'] = value
     return True
 
 
@@ -11110,7 +12509,10 @@ def d_4232(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~865', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~853'))) is str else None)), True)
+    value = ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~853'))) is str else None))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~865', E.get('r~865', MISSING), True))
+    E['r~865'] = value
     return True
 
 
@@ -11123,9 +12525,9 @@ def d_4233(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4832(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~865'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~865'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~864'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~864'), '-=', False, K[32])
     return True
 
 
@@ -11146,9 +12548,9 @@ def d_4235(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~865'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~865'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~864'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~864'), '-=', False, K[32])
     return True
 
 
@@ -11207,11 +12609,14 @@ def t_4241(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4277, E, 'done~837', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[52])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~867', E.get('a~866'), True)
+    value = E.get('a~866')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~867', E.get('a~867', MISSING), True))
+    E['a~867'] = value
     return t_4243(ctx, r1, s, E)
 
 
@@ -11221,7 +12626,10 @@ def d_4242(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~867', E.get('a~866'), True)
+    value = E.get('a~866')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~867', E.get('a~867', MISSING), True))
+    E['a~867'] = value
     return True
 
 
@@ -11235,8 +12643,13 @@ def t_4243(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_4274(ctx, r2, s, E)
 
     def r2():
-        if not d_4275(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:76
+            raise TrialBudget()
+        if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~867'))) is str else None) == 'standard_project')):
+            ctx.steps += 1
+            if not EMIT(ctx, 'standard_project', {'action': E.get('a~867'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~867'))) is str else 0))}):
+                return False
         return k()
 
     ctx.steps += 1
@@ -11273,7 +12686,10 @@ def t_4246(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~868', x_4850(ctx, E), True)
+    value = x_4850(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~868', E.get('n~868', MISSING), True))
+    E['n~868'] = value
     return t_4248(ctx, k, s, E)
 
 
@@ -11283,7 +12699,10 @@ def d_4247(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~868', x_4850(ctx, E), True)
+    value = x_4850(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~868', E.get('n~868', MISSING), True))
+    E['n~868'] = value
     return True
 
 
@@ -11293,9 +12712,16 @@ def t_4248(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~869', E.get('n~868'), True)
-    LOCAL(ctx, E, 'sv~870', 0, True)
-    LOCAL(ctx, E, 'tv~871', 0, True)
+    value = E.get('n~868')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~869', E.get('price~869', MISSING), True))
+    E['price~869'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~870', E.get('sv~870', MISSING), True))
+    E['sv~870'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~871', E.get('tv~871', MISSING), True))
+    E['tv~871'] = 0
     return t_4252(ctx, k, s, E)
 
 
@@ -11305,7 +12731,10 @@ def d_4249(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~869', E.get('n~868'), True)
+    value = E.get('n~868')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~869', E.get('price~869', MISSING), True))
+    E['price~869'] = value
     return True
 
 
@@ -11315,7 +12744,9 @@ def d_4250(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~870', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~870', E.get('sv~870', MISSING), True))
+    E['sv~870'] = 0
     return True
 
 
@@ -11325,7 +12756,9 @@ def d_4251(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~871', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~871', E.get('tv~871', MISSING), True))
+    E['tv~871'] = 0
     return True
 
 
@@ -11335,9 +12768,18 @@ def t_4252(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~872', x_4854(ctx, E), True)
-    LOCAL(ctx, E, 't_v~873', x_4855(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~874', x_4856(ctx, E), True)
+    value = x_4854(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~872', E.get('s_v~872', MISSING), True))
+    E['s_v~872'] = value
+    value = x_4855(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~873', E.get('t_v~873', MISSING), True))
+    E['t_v~873'] = value
+    value = x_4856(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~874', E.get('h_v~874', MISSING), True))
+    E['h_v~874'] = value
     return t_4256(ctx, k, s, E)
 
 
@@ -11347,7 +12789,10 @@ def d_4253(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~872', x_4854(ctx, E), True)
+    value = x_4854(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~872', E.get('s_v~872', MISSING), True))
+    E['s_v~872'] = value
     return True
 
 
@@ -11357,7 +12802,10 @@ def d_4254(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~873', x_4855(ctx, E), True)
+    value = x_4855(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~873', E.get('t_v~873', MISSING), True))
+    E['t_v~873'] = value
     return True
 
 
@@ -11367,7 +12815,10 @@ def d_4255(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~874', x_4856(ctx, E), True)
+    value = x_4856(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~874', E.get('h_v~874', MISSING), True))
+    E['h_v~874'] = value
     return True
 
 
@@ -11391,9 +12842,9 @@ def d_4257(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4858(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~869'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~869'), '-=', False, K[32])
     return True
 
 
@@ -11414,9 +12865,9 @@ def d_4259(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~869'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~869'), '-=', False, K[32])
     return True
 
 
@@ -11455,18 +12906,18 @@ def d_4263(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4867(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4867(ctx, E), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~875'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~875'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~876'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~876'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~877'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~877'), '-=', False, K[32])
     return True
 
 
@@ -11476,9 +12927,9 @@ def d_4264(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4867(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4867(ctx, E), '-=', False, K[32])
     return True
 
 
@@ -11488,9 +12939,9 @@ def d_4265(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~875'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~875'), '-=', False, K[32])
     return True
 
 
@@ -11500,9 +12951,9 @@ def d_4266(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~876'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~876'), '-=', False, K[32])
     return True
 
 
@@ -11512,9 +12963,9 @@ def d_4267(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~877'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~877'), '-=', False, K[32])
     return True
 
 
@@ -11524,11 +12975,24 @@ def d_4268(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~878', x_4876(ctx, E), True)
+    value = x_4876(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~878', E.get('n~878', MISSING), True))
+    E['n~878'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~879', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~867'))) is str else None)), True)
-    if not d_4271(ctx, E):
+    value = ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~867'))) is str else None))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~879', E.get('r~879', MISSING), True))
+    E['r~879'] = value
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_4878(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~879'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~878'), '-=', False, K[32])
     return True
 
 
@@ -11538,7 +13002,10 @@ def d_4269(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~878', x_4876(ctx, E), True)
+    value = x_4876(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~878', E.get('n~878', MISSING), True))
+    E['n~878'] = value
     return True
 
 
@@ -11548,7 +13015,10 @@ def d_4270(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~879', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~867'))) is str else None)), True)
+    value = ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~867'))) is str else None))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~879', E.get('r~879', MISSING), True))
+    E['r~879'] = value
     return True
 
 
@@ -11561,9 +13031,9 @@ def d_4271(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_4878(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~879'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~879'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~878'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~878'), '-=', False, K[32])
     return True
 
 
@@ -11584,9 +13054,9 @@ def d_4273(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~879'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~879'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~878'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~878'), '-=', False, K[32])
     return True
 
 
@@ -11645,11 +13115,14 @@ def t_4279(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4305, E, 'done~837', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[52])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'm~881', E.get('m~880'), True)
+    value = E.get('m~880')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'm~881', E.get('m~881', MISSING), True))
+    E['m~881'] = value
     return t_4281(ctx, r1, s, E)
 
 
@@ -11659,7 +13132,10 @@ def d_4280(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~881', E.get('m~880'), True)
+    value = E.get('m~880')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'm~881', E.get('m~881', MISSING), True))
+    E['m~881'] = value
     return True
 
 
@@ -11671,16 +13147,18 @@ def t_4281(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~881'))
+        c, key = KEYPLACE(ctx, K[57], ctx.state.get('milestones'), E.get('m~881'))
         if c is not None:
-            SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[49])
+            SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[56])
         return k()
 
     ctx.steps += 1
     if not x_4893(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~882', 8, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~882', E.get('n~882', MISSING), True))
+    E['n~882'] = 8
     return t_4284(ctx, r1, s, E)
 
 
@@ -11701,7 +13179,9 @@ def d_4283(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~882', 8, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~882', E.get('n~882', MISSING), True))
+    E['n~882'] = 8
     return True
 
 
@@ -11711,9 +13191,16 @@ def t_4284(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~883', E.get('n~882'), True)
-    LOCAL(ctx, E, 'sv~884', 0, True)
-    LOCAL(ctx, E, 'tv~885', 0, True)
+    value = E.get('n~882')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~883', E.get('price~883', MISSING), True))
+    E['price~883'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~884', E.get('sv~884', MISSING), True))
+    E['sv~884'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~885', E.get('tv~885', MISSING), True))
+    E['tv~885'] = 0
     return t_4288(ctx, k, s, E)
 
 
@@ -11723,7 +13210,10 @@ def d_4285(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~883', E.get('n~882'), True)
+    value = E.get('n~882')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~883', E.get('price~883', MISSING), True))
+    E['price~883'] = value
     return True
 
 
@@ -11733,7 +13223,9 @@ def d_4286(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~884', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~884', E.get('sv~884', MISSING), True))
+    E['sv~884'] = 0
     return True
 
 
@@ -11743,7 +13235,9 @@ def d_4287(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~885', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~885', E.get('tv~885', MISSING), True))
+    E['tv~885'] = 0
     return True
 
 
@@ -11753,9 +13247,18 @@ def t_4288(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~886', x_4898(ctx, E), True)
-    LOCAL(ctx, E, 't_v~887', x_4899(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~888', x_4900(ctx, E), True)
+    value = x_4898(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~886', E.get('s_v~886', MISSING), True))
+    E['s_v~886'] = value
+    value = x_4899(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~887', E.get('t_v~887', MISSING), True))
+    E['t_v~887'] = value
+    value = x_4900(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~888', E.get('h_v~888', MISSING), True))
+    E['h_v~888'] = value
     return t_4292(ctx, k, s, E)
 
 
@@ -11765,7 +13268,10 @@ def d_4289(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~886', x_4898(ctx, E), True)
+    value = x_4898(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~886', E.get('s_v~886', MISSING), True))
+    E['s_v~886'] = value
     return True
 
 
@@ -11775,7 +13281,10 @@ def d_4290(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~887', x_4899(ctx, E), True)
+    value = x_4899(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~887', E.get('t_v~887', MISSING), True))
+    E['t_v~887'] = value
     return True
 
 
@@ -11785,7 +13294,10 @@ def d_4291(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~888', x_4900(ctx, E), True)
+    value = x_4900(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~888', E.get('h_v~888', MISSING), True))
+    E['h_v~888'] = value
     return True
 
 
@@ -11809,9 +13321,9 @@ def d_4293(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4902(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~883'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~883'), '-=', False, K[32])
     return True
 
 
@@ -11832,9 +13344,9 @@ def d_4295(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~883'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~883'), '-=', False, K[32])
     return True
 
 
@@ -11873,18 +13385,18 @@ def d_4299(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4911(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4911(ctx, E), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~889'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~889'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~890'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~890'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~891'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~891'), '-=', False, K[32])
     return True
 
 
@@ -11894,9 +13406,9 @@ def d_4300(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4911(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4911(ctx, E), '-=', False, K[32])
     return True
 
 
@@ -11906,9 +13418,9 @@ def d_4301(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~889'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~889'), '-=', False, K[32])
     return True
 
 
@@ -11918,9 +13430,9 @@ def d_4302(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~890'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~890'), '-=', False, K[32])
     return True
 
 
@@ -11930,9 +13442,9 @@ def d_4303(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~891'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~891'), '-=', False, K[32])
     return True
 
 
@@ -11942,9 +13454,9 @@ def d_4304(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[50], ctx.state.get('milestones'), E.get('m~881'))
+    c, key = KEYPLACE(ctx, K[57], ctx.state.get('milestones'), E.get('m~881'))
     if c is not None:
-        SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[49])
+        SET(ctx, 'milestones', c, key, E.get('you'), '=', False, K[56])
     return True
 
 
@@ -11970,11 +13482,14 @@ def t_4307(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4333, E, 'done~837', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[52])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'a~893', E.get('a~892'), True)
+    value = E.get('a~892')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~893', E.get('a~893', MISSING), True))
+    E['a~893'] = value
     return t_4309(ctx, r1, s, E)
 
 
@@ -11984,7 +13499,10 @@ def d_4308(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~893', E.get('a~892'), True)
+    value = E.get('a~892')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~893', E.get('a~893', MISSING), True))
+    E['a~893'] = value
     return True
 
 
@@ -11996,14 +13514,17 @@ def t_4309(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~893'), 'by': E.get('you')}]), '+=', True, K[51])
+        SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~893'), 'by': E.get('you')}]), '+=', True, K[58])
         return k()
 
     ctx.steps += 1
     if not x_4929(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~895', x_4930(ctx, E), True)
+    value = x_4930(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~895', E.get('n~895', MISSING), True))
+    E['n~895'] = value
     return t_4312(ctx, r1, s, E)
 
 
@@ -12024,7 +13545,10 @@ def d_4311(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~895', x_4930(ctx, E), True)
+    value = x_4930(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~895', E.get('n~895', MISSING), True))
+    E['n~895'] = value
     return True
 
 
@@ -12034,9 +13558,16 @@ def t_4312(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~896', E.get('n~895'), True)
-    LOCAL(ctx, E, 'sv~897', 0, True)
-    LOCAL(ctx, E, 'tv~898', 0, True)
+    value = E.get('n~895')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~896', E.get('price~896', MISSING), True))
+    E['price~896'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~897', E.get('sv~897', MISSING), True))
+    E['sv~897'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~898', E.get('tv~898', MISSING), True))
+    E['tv~898'] = 0
     return t_4316(ctx, k, s, E)
 
 
@@ -12046,7 +13577,10 @@ def d_4313(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~896', E.get('n~895'), True)
+    value = E.get('n~895')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~896', E.get('price~896', MISSING), True))
+    E['price~896'] = value
     return True
 
 
@@ -12056,7 +13590,9 @@ def d_4314(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~897', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~897', E.get('sv~897', MISSING), True))
+    E['sv~897'] = 0
     return True
 
 
@@ -12066,7 +13602,9 @@ def d_4315(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~898', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~898', E.get('tv~898', MISSING), True))
+    E['tv~898'] = 0
     return True
 
 
@@ -12076,9 +13614,18 @@ def t_4316(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~899', x_4934(ctx, E), True)
-    LOCAL(ctx, E, 't_v~900', x_4935(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~901', x_4936(ctx, E), True)
+    value = x_4934(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~899', E.get('s_v~899', MISSING), True))
+    E['s_v~899'] = value
+    value = x_4935(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~900', E.get('t_v~900', MISSING), True))
+    E['t_v~900'] = value
+    value = x_4936(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~901', E.get('h_v~901', MISSING), True))
+    E['h_v~901'] = value
     return t_4320(ctx, k, s, E)
 
 
@@ -12088,7 +13635,10 @@ def d_4317(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~899', x_4934(ctx, E), True)
+    value = x_4934(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~899', E.get('s_v~899', MISSING), True))
+    E['s_v~899'] = value
     return True
 
 
@@ -12098,7 +13648,10 @@ def d_4318(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~900', x_4935(ctx, E), True)
+    value = x_4935(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~900', E.get('t_v~900', MISSING), True))
+    E['t_v~900'] = value
     return True
 
 
@@ -12108,7 +13661,10 @@ def d_4319(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~901', x_4936(ctx, E), True)
+    value = x_4936(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~901', E.get('h_v~901', MISSING), True))
+    E['h_v~901'] = value
     return True
 
 
@@ -12132,9 +13688,9 @@ def d_4321(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_4938(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~896'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~896'), '-=', False, K[32])
     return True
 
 
@@ -12155,9 +13711,9 @@ def d_4323(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~896'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~896'), '-=', False, K[32])
     return True
 
 
@@ -12196,18 +13752,18 @@ def d_4327(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4947(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_4947(ctx, E), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~902'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~902'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~903'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~903'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~904'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~904'), '-=', False, K[32])
     return True
 
 
@@ -12217,9 +13773,9 @@ def d_4328(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_4947(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_4947(ctx, E), '-=', False, K[32])
     return True
 
 
@@ -12229,9 +13785,9 @@ def d_4329(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~902'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~902'), '-=', False, K[32])
     return True
 
 
@@ -12241,9 +13797,9 @@ def d_4330(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~903'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~903'), '-=', False, K[32])
     return True
 
 
@@ -12253,9 +13809,9 @@ def d_4331(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~904'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~904'), '-=', False, K[32])
     return True
 
 
@@ -12265,7 +13821,7 @@ def d_4332(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~893'), 'by': E.get('you')}]), '+=', True, K[51])
+    SET(ctx, 'awards', ctx.state, 'awards', ([{'id': E.get('a~893'), 'by': E.get('you')}]), '+=', True, K[58])
     return True
 
 
@@ -12291,12 +13847,18 @@ def t_4335(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4345, E, 'done~837', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[52])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~907', E.get('k~906'), True)
-    LOCAL(ctx, E, 'card~908', E.get('card~905'), True)
+    value = E.get('k~906')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~907', E.get('k~907', MISSING), True))
+    E['k~907'] = value
+    value = E.get('card~905')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~908', E.get('card~908', MISSING), True))
+    E['card~908'] = value
     return t_4338(ctx, r1, s, E)
 
 
@@ -12306,7 +13868,10 @@ def d_4336(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~907', E.get('k~906'), True)
+    value = E.get('k~906')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~907', E.get('k~907', MISSING), True))
+    E['k~907'] = value
     return True
 
 
@@ -12316,7 +13881,10 @@ def d_4337(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'card~908', E.get('card~905'), True)
+    value = E.get('card~905')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'card~908', E.get('card~908', MISSING), True))
+    E['card~908'] = value
     return True
 
 
@@ -12329,9 +13897,10 @@ def t_4338(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if not x_4967(ctx, E):
         return False
     ctx.steps += 1
-    c, key = SEAT(ctx, E.get('you')), 'used'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('card~908')]), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('card~908')]), '+=', True, K[59])
     return t_4341(ctx, k, s, E)
 
 
@@ -12352,9 +13921,10 @@ def d_4340(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'used'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('card~908')]), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('card~908')]), '+=', True, K[59])
     return True
 
 
@@ -12366,7 +13936,9 @@ def t_4341(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('card~908')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -12431,12 +14003,18 @@ def t_4347(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     def r1():
         ctx.steps += 2
         ASSIGN(ctx, 4357, E, 'done~837', 1)
-        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[45])
+        SET(ctx, 'turn_actions', ctx.state, 'turn_actions', 1, '+=', False, K[52])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~911', E.get('k~910'), True)
-    LOCAL(ctx, E, 'c~912', E.get('c~909'), True)
+    value = E.get('k~910')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~911', E.get('k~911', MISSING), True))
+    E['k~911'] = value
+    value = E.get('c~909')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~912', E.get('c~912', MISSING), True))
+    E['c~912'] = value
     return t_4350(ctx, r1, s, E)
 
 
@@ -12446,7 +14024,10 @@ def d_4348(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~911', E.get('k~910'), True)
+    value = E.get('k~910')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~911', E.get('k~911', MISSING), True))
+    E['k~911'] = value
     return True
 
 
@@ -12456,7 +14037,10 @@ def d_4349(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'c~912', E.get('c~909'), True)
+    value = E.get('c~909')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'c~912', E.get('c~912', MISSING), True))
+    E['c~912'] = value
     return True
 
 
@@ -12469,9 +14053,10 @@ def t_4350(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
     if not x_4982(ctx, E):
         return False
     ctx.steps += 1
-    c, key = SEAT(ctx, E.get('you')), 'used'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('c~912')]), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('c~912')]), '+=', True, K[59])
     return t_4353(ctx, k, s, E)
 
 
@@ -12492,9 +14077,10 @@ def d_4352(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'used'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, ([E.get('c~912')]), '+=', True, K[52])
+        SET(ctx, 'used', c, key, ([E.get('c~912')]), '+=', True, K[59])
     return True
 
 
@@ -12506,7 +14092,9 @@ def t_4353(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         E = ctx.env()
     value = E.get('c~912')
     old = E.get('this', MISSING)
-    LOCAL(ctx, E, 'this', value, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'this', E.get('this', MISSING), True))
+    E['this'] = value
 
     def after():
         UNSET(ctx, E, 'this', old)
@@ -12571,7 +14159,7 @@ def d_4359(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
     if not ((E.get('done~837') == 0)):
         return False
     ctx.steps += 2
-    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
+    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[50])
     LOCAL(ctx, E, 'done~837', 2)
     return True
 
@@ -12593,7 +14181,7 @@ def d_4361(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[43])
+    SET(ctx, 'passed', ctx.state, 'passed', ([E.get('you')]), '+=', True, K[50])
     return True
 
 
@@ -12643,7 +14231,9 @@ def d_4366(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:40
     items = list(items_of(x_5003(ctx, E)))
     old = E.get('you', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'you', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'you', E.get('you', MISSING), True))
+        E['you'] = item
         if not d_4367(ctx, E):
             return False
     UNSET(ctx, E, 'you', old)
@@ -12656,26 +14246,46 @@ def d_4367(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~913', 'energy', True)
-    LOCAL(ctx, E, 'b~914', 'heat', True)
-    if not d_4370(ctx, E):
-        return False
-    ctx.steps += 4
-    LOCAL(ctx, E, 'n~915', 1, True)
-    LOCAL(ctx, E, 'r~916', 'megacredits', True)
-    LOCAL(ctx, E, 'k~917', x_5012(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~916'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~913', E.get('a~913', MISSING), True))
+    E['a~913'] = 'energy'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'b~914', E.get('b~914', MISSING), True))
+    E['b~914'] = 'heat'
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:69
+        raise TrialBudget()
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('b~914'))
     if c is not None:
-        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~915'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~917'))) is int else num(_w2)))), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5007(ctx, E), '+=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), E.get('a~913'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, 0, '=', False, K[32])
+    ctx.steps += 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~915', E.get('n~915', MISSING), True))
+    E['n~915'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~916', E.get('r~916', MISSING), True))
+    E['r~916'] = 'megacredits'
+    value = x_5012(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~917', E.get('k~917', MISSING), True))
+    E['k~917'] = value
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~915'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~917'))) is int else num(_w2)))), '+=', False, K[32])
     if not d_4377(ctx, E):
         return False
     ctx.steps += 2
-    c, key = SEAT(ctx, E.get('you')), 'used'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, K[21], '=', False, K[52])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        SET(ctx, 'used', c, key, K[28], '=', False, K[59])
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, False, '=', False, K[30])
+        SET(ctx, 'tr_raised', c, key, False, '=', False, K[37])
     return True
 
 
@@ -12685,7 +14295,9 @@ def d_4368(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~913', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~913', E.get('a~913', MISSING), True))
+    E['a~913'] = 'energy'
     return True
 
 
@@ -12695,7 +14307,9 @@ def d_4369(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'b~914', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'b~914', E.get('b~914', MISSING), True))
+    E['b~914'] = 'heat'
     return True
 
 
@@ -12705,12 +14319,12 @@ def d_4370(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~914'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('b~914'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_5007(ctx, E), '+=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~913'))
+        SET(ctx, 'stock', c, key, x_5007(ctx, E), '+=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), E.get('a~913'))
     if c is not None:
-        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
+        SET(ctx, 'stock', c, key, 0, '=', False, K[32])
     return True
 
 
@@ -12720,9 +14334,9 @@ def d_4371(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('b~914'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('b~914'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_5007(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5007(ctx, E), '+=', False, K[32])
     return True
 
 
@@ -12732,9 +14346,9 @@ def d_4372(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('a~913'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('a~913'))
     if c is not None:
-        SET(ctx, 'stock', c, key, 0, '=', False, K[25])
+        SET(ctx, 'stock', c, key, 0, '=', False, K[32])
     return True
 
 
@@ -12744,7 +14358,9 @@ def d_4373(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~915', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~915', E.get('n~915', MISSING), True))
+    E['n~915'] = 1
     return True
 
 
@@ -12754,7 +14370,9 @@ def d_4374(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~916', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~916', E.get('r~916', MISSING), True))
+    E['r~916'] = 'megacredits'
     return True
 
 
@@ -12764,7 +14382,10 @@ def d_4375(ctx, E=None):  # rules_data/terraforming_mars/flow.yaml:42
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~917', x_5012(ctx, E), True)
+    value = x_5012(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~917', E.get('k~917', MISSING), True))
+    E['k~917'] = value
     return True
 
 
@@ -12774,9 +14395,9 @@ def d_4376(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~916'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~916'))
     if c is not None:
-        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~915'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~917'))) is int else num(_w2)))), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~915'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~917'))) is int else num(_w2)))), '+=', False, K[32])
     return True
 
 
@@ -12789,13 +14410,15 @@ def d_4377(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     items = list(items_of((IDS(ctx, 'resources'))))
     old = E.get('r~918', MISSING)
     for item in items:
-        LOCAL(ctx, E, 'r~918', item, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~918', E.get('r~918', MISSING), True))
+        E['r~918'] = item
         ctx.steps += 1
         if ctx.steps > TRIAL_STEPS:
             raise TrialBudget()
-        c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~918'))
+        c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~918'))
         if c is not None:
-            SET(ctx, 'stock', c, key, x_5017(ctx, E), '+=', False, K[25])
+            SET(ctx, 'stock', c, key, x_5017(ctx, E), '+=', False, K[32])
     UNSET(ctx, E, 'r~918', old)
     return True
 
@@ -12806,9 +14429,9 @@ def d_4378(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~918'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~918'))
     if c is not None:
-        SET(ctx, 'stock', c, key, x_5017(ctx, E), '+=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5017(ctx, E), '+=', False, K[32])
     return True
 
 
@@ -12818,9 +14441,10 @@ def d_4379(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'used'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'used'
     if c is not None:
-        SET(ctx, 'used', c, key, K[21], '=', False, K[52])
+        SET(ctx, 'used', c, key, K[28], '=', False, K[59])
     return True
 
 
@@ -12830,9 +14454,10 @@ def d_4380(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, False, '=', False, K[30])
+        SET(ctx, 'tr_raised', c, key, False, '=', False, K[37])
     return True
 
 
@@ -12853,7 +14478,9 @@ def t_4381(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'you', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'you', E.get('you', MISSING), True))
+            E['you'] = item
             return t_4382(ctx, lambda i=i: nxt(i), brk, E)
         return brk()
 
@@ -12866,7 +14493,9 @@ def t_4382(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~921', True, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'more~921', E.get('more~921', MISSING), True))
+    E['more~921'] = True
     return t_4384(ctx, k, s, E)
 
 
@@ -12876,7 +14505,9 @@ def d_4383(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'more~921', True, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'more~921', E.get('more~921', MISSING), True))
+    E['more~921'] = True
     return True
 
 
@@ -12907,7 +14538,10 @@ def t_4386(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~923', E.get('a~922'), True)
+    value = E.get('a~922')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~923', E.get('a~923', MISSING), True))
+    E['a~923'] = value
     return t_4388(ctx, k, s, E)
 
 
@@ -12917,7 +14551,10 @@ def d_4387(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'a~923', E.get('a~922'), True)
+    value = E.get('a~922')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'a~923', E.get('a~923', MISSING), True))
+    E['a~923'] = value
     return True
 
 
@@ -12931,8 +14568,13 @@ def t_4388(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         return t_4419(ctx, r2, s, E)
 
     def r2():
-        if not d_4420(ctx, E):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/turns.yaml:76
+            raise TrialBudget()
+        if (((ctx.index.plain['actions'].get(_w1, NOREC).get('group', None) if type((_w1 := E.get('a~923'))) is str else None) == 'standard_project')):
+            ctx.steps += 1
+            if not EMIT(ctx, 'standard_project', {'action': E.get('a~923'), 'by': E.get('you'), 'cost': ((ctx.index.plain['actions'].get(_w1, NOREC).get('price', 0) if type((_w1 := E.get('a~923'))) is str else 0))}):
+                return False
         return k()
 
     ctx.steps += 1
@@ -12969,7 +14611,10 @@ def t_4391(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~924', x_5031(ctx, E), True)
+    value = x_5031(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~924', E.get('n~924', MISSING), True))
+    E['n~924'] = value
     return t_4393(ctx, k, s, E)
 
 
@@ -12979,7 +14624,10 @@ def d_4392(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~924', x_5031(ctx, E), True)
+    value = x_5031(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~924', E.get('n~924', MISSING), True))
+    E['n~924'] = value
     return True
 
 
@@ -12989,9 +14637,16 @@ def t_4393(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~925', E.get('n~924'), True)
-    LOCAL(ctx, E, 'sv~926', 0, True)
-    LOCAL(ctx, E, 'tv~927', 0, True)
+    value = E.get('n~924')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~925', E.get('price~925', MISSING), True))
+    E['price~925'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~926', E.get('sv~926', MISSING), True))
+    E['sv~926'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~927', E.get('tv~927', MISSING), True))
+    E['tv~927'] = 0
     return t_4397(ctx, k, s, E)
 
 
@@ -13001,7 +14656,10 @@ def d_4394(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~925', E.get('n~924'), True)
+    value = E.get('n~924')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~925', E.get('price~925', MISSING), True))
+    E['price~925'] = value
     return True
 
 
@@ -13011,7 +14669,9 @@ def d_4395(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~926', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~926', E.get('sv~926', MISSING), True))
+    E['sv~926'] = 0
     return True
 
 
@@ -13021,7 +14681,9 @@ def d_4396(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~927', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~927', E.get('tv~927', MISSING), True))
+    E['tv~927'] = 0
     return True
 
 
@@ -13031,9 +14693,18 @@ def t_4397(ctx, k, s=None, E=None):  # rules_data/terraforming_mars/definitions/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~928', x_5035(ctx, E), True)
-    LOCAL(ctx, E, 't_v~929', x_5036(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~930', x_5037(ctx, E), True)
+    value = x_5035(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~928', E.get('s_v~928', MISSING), True))
+    E['s_v~928'] = value
+    value = x_5036(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~929', E.get('t_v~929', MISSING), True))
+    E['t_v~929'] = value
+    value = x_5037(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~930', E.get('h_v~930', MISSING), True))
+    E['h_v~930'] = value
     return t_4401(ctx, k, s, E)
 
 
@@ -13043,7 +14714,10 @@ def d_4398(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~928', x_5035(ctx, E), True)
+    value = x_5035(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~928', E.get('s_v~928', MISSING), True))
+    E['s_v~928'] = value
     return True
 
 
@@ -13053,7 +14727,10 @@ def d_4399(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~929', x_5036(ctx, E), True)
+    value = x_5036(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~929', E.get('t_v~929', MISSING), True))
+    E['t_v~929'] = value
     return True
 
 
@@ -13063,7 +14740,10 @@ def d_4400(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~930', x_5037(ctx, E), True)
+    value = x_5037(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~930', E.get('h_v~930', MISSING), True))
+    E['h_v~930'] = value
     return True
 
 
@@ -13087,9 +14767,9 @@ def d_4402(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
     if not x_5039(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~925'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~925'), '-=', False, K[32])
     return True
 
 
@@ -13110,9 +14790,9 @@ def d_4404(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~925'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('price~925'), '-=', False, K[32])
     return True
 
 
@@ -13151,18 +14831,18 @@ def d_4408(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_5048(ctx, E), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_5048(ctx, E), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~931'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~931'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~932'), '-=', False, K[25])
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~932'), '-=', False, K[32])
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~933'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~933'), '-=', False, K[32])
     return True
 
 
@@ -13172,9 +14852,9 @@ def d_4409(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_5048(ctx, E), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, x_5048(ctx, E), '-=', False, K[32])
     return True
 
 
@@ -13184,9 +14864,9 @@ def d_4410(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~931'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('s~931'), '-=', False, K[32])
     return True
 
 
@@ -13196,9 +14876,9 @@ def d_4411(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~932'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('t~932'), '-=', False, K[32])
     return True
 
 
@@ -13208,9 +14888,9 @@ def d_4412(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~933'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('h~933'), '-=', False, K[32])
     return True
 
 
@@ -13220,11 +14900,24 @@ def d_4413(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~934', x_5057(ctx, E), True)
+    value = x_5057(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~934', E.get('n~934', MISSING), True))
+    E['n~934'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'r~935', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~923'))) is str else None)), True)
-    if not d_4416(ctx, E):
+    value = ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~923'))) is str else None))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~935', E.get('r~935', MISSING), True))
+    E['r~935'] = value
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_5059(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~935'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~934'), '-=', False, K[32])
     return True
 
 
@@ -13234,7 +14927,10 @@ def d_4414(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~934', x_5057(ctx, E), True)
+    value = x_5057(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~934', E.get('n~934', MISSING), True))
+    E['n~934'] = value
     return True
 
 
@@ -13244,7 +14940,10 @@ def d_4415(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~935', ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~923'))) is str else None)), True)
+    value = ((ctx.index.plain['actions'].get(_w1, NOREC).get('paid_in', None) if type((_w1 := E.get('a~923'))) is str else None))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~935', E.get('r~935', MISSING), True))
+    E['r~935'] = value
     return True
 
 
@@ -13257,9 +14956,9 @@ def d_4416(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if not x_5059(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~935'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~935'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~934'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~934'), '-=', False, K[32])
     return True
 
 
@@ -13280,9 +14979,9 @@ def d_4418(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[26], PL(ctx, E.get('you')).get('stock'), E.get('r~935'))
+    c, key = KEYPLACE(ctx, K[33], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~935'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~934'), '-=', False, K[25])
+        SET(ctx, 'stock', c, key, E.get('n~934'), '-=', False, K[32])
     return True
 
 

@@ -49,6 +49,8 @@ K = [
     ['player', 'stock', 'key'],
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
+    "{'op': 'filt', 'v': 't~2837', 'src': {'op': 'ids', 'kind': 'tracks'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'tracks', 'of': {'op': 'var', 'n': 't~2837'}, 'f': 'group', 'd': None}, 'b': {'op': 'lit', 'v': 'price_markers'}}}",
+    "{'op': 'filt', 'v': 't~2855', 'src': {'op': 'ids', 'kind': 'tracks'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'tracks', 'of': {'op': 'var', 'n': 't~2855'}, 'f': 'group', 'd': None}, 'b': {'op': 'lit', 'v': 'price_markers'}}}",
 ]
 
 
@@ -77,7 +79,11 @@ def bound(base, rows):
 def x_8457(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8457, E.get('r~2815'),), lambda: [v_q_2817 for v_q_2817 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2817, NOREC).get('instead_of', {}) if type(v_q_2817) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2815'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2815')
+        return [v_q_2817 for v_q_2817 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2817, NOREC).get('instead_of', {}) if type(v_q_2817) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (8457, E.get('r~2815'),), compute)
 
 
 def x_8458(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -158,8 +164,12 @@ def t_7422(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/items/base_til
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 3, True)
-    LOCAL(ctx, E, 'r~2815', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'money'
     return t_7425(ctx, k, s, E, B)
 
 
@@ -169,7 +179,9 @@ def d_7423(ctx, E=None, B=7422):  # rules_data/pampero/items/base_tiles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 3
     return True
 
 
@@ -179,7 +191,9 @@ def d_7424(ctx, E=None, B=7422):  # rules_data/pampero/items/base_tiles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2815', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'money'
     return True
 
 
@@ -191,14 +205,23 @@ def t_7425(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2821', E.get('left~2816'), True)
-        LOCAL(ctx, E, 'r~2822', E.get('r~2815'), True)
+        value = E.get('left~2816')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2821', E.get('n~2821', MISSING), True))
+        E['n~2821'] = value
+        value = E.get('r~2815')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2822', E.get('r~2822', MISSING), True))
+        E['r~2822'] = value
         if not d_7439(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2816', E.get('n~2814'), True)
+    value = E.get('n~2814')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2816', E.get('left~2816', MISSING), True))
+    E['left~2816'] = value
     return t_7427(ctx, r1, s, E, B)
 
 
@@ -208,7 +231,10 @@ def d_7426(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2816', E.get('n~2814'), True)
+    value = E.get('n~2814')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2816', E.get('left~2816', MISSING), True))
+    E['left~2816'] = value
     return True
 
 
@@ -229,7 +255,9 @@ def t_7427(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2818', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2818', E.get('rep~2818', MISSING), True))
+            E['rep~2818'] = item
             if (((_w1 if type((_w1 := E.get('left~2816'))) is int else num(_w1)) > 0)):
                 return t_7428(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -249,7 +277,9 @@ def t_7428(ctx, k, s=None, E=None, B=7422):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2819', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2819', E.get('taken~2819', MISSING), True))
+    E['taken~2819'] = 0
     return t_7430(ctx, r1, s, E, B)
 
 
@@ -259,7 +289,9 @@ def d_7429(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2819', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2819', E.get('taken~2819', MISSING), True))
+    E['taken~2819'] = 0
     return True
 
 
@@ -336,7 +368,10 @@ def d_7437(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2821', E.get('left~2816'), True)
+    value = E.get('left~2816')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2821', E.get('n~2821', MISSING), True))
+    E['n~2821'] = value
     return True
 
 
@@ -346,7 +381,10 @@ def d_7438(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2822', E.get('r~2815'), True)
+    value = E.get('r~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2822', E.get('r~2822', MISSING), True))
+    E['r~2822'] = value
     return True
 
 
@@ -356,17 +394,36 @@ def d_7439(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2823', x_8471(ctx, E), True)
-    if not d_7441(ctx, E, B):
-        return False
+    value = x_8471(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2823', E.get('k~2823', MISSING), True))
+    E['k~2823'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2822'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2822'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2823', x_8474(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2822'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2823'), '+=', False, K[3])
-    if not d_7444(ctx, E, B):
-        return False
-    if not d_7446(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2822'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2822'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2823'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_8480(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2823'), '+=', False, K[5])
     return True
 
 
@@ -376,7 +433,10 @@ def d_7440(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2823', x_8471(ctx, E), True)
+    value = x_8471(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2823', E.get('k~2823', MISSING), True))
+    E['k~2823'] = value
     return True
 
 
@@ -408,7 +468,7 @@ def d_7443(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2822'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2822'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2823'), '+=', False, K[3])
     return True
@@ -448,7 +508,7 @@ def d_7446(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_8480(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2823'), '+=', False, K[5])
     return True
@@ -460,7 +520,7 @@ def d_7447(ctx, E=None, B=7422):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2823'), '+=', False, K[5])
     return True
@@ -472,14 +532,16 @@ def d_7449(ctx, E=None, B=7448):  # rules_data/pampero/items/base_tiles.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 1
     return True
 
 
 def x_8514(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:83
     if E is None:
         E = ctx.env()
-    return (2 * FN['count'](ctx, None, (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')))
+    return (2 * (len(_w2) if isinstance((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('contracts')), (list, dict)) else 0))
 
 
 def t_7474(ctx, k, s=None, E=None, B=7474):  # rules_data/pampero/items/connection_tiles.yaml:12
@@ -488,8 +550,12 @@ def t_7474(ctx, k, s=None, E=None, B=7474):  # rules_data/pampero/items/connecti
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 1, True)
-    LOCAL(ctx, E, 'r~2815', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'energy'
     return t_7425(ctx, k, s, E, B)
 
 
@@ -499,14 +565,16 @@ def d_7476(ctx, E=None, B=7474):  # rules_data/pampero/items/connection_tiles.ya
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2815', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'energy'
     return True
 
 
 def x_8574(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_2815: (lambda v_at_2816: ((v_vs_2815.get(v_at_2816, None) if type(v_vs_2815) is dict else KEY(v_vs_2815, v_at_2816, None)) if (True if (((v_at_2816 if type(v_at_2816) is int else num(v_at_2816)) >= 0)) and (((v_at_2816 if type(v_at_2816) is int else num(v_at_2816)) < FN['count'](ctx, None, v_vs_2815))) else False) else 0))(((_w6.get(E.get('t~2814'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2814'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2814'))) is str else None) == 'game') else (_w9.get(E.get('t~2814'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2814'), 0)))))(((_w3.get((_w2.get(E.get('t~2814'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2814'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2814'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2814'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2814'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2814'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2814'))) is str else [])))
+    return (lambda v_vs_2815: (lambda v_at_2816: ((v_vs_2815.get(v_at_2816, None) if type(v_vs_2815) is dict else KEY(v_vs_2815, v_at_2816, None)) if (True if (((v_at_2816 if type(v_at_2816) is int else num(v_at_2816)) >= 0)) and (((v_at_2816 if type(v_at_2816) is int else num(v_at_2816)) < (len(v_vs_2815) if isinstance(v_vs_2815, (list, dict)) else 0))) else False) else 0))(((_w7.get(E.get('t~2814'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~2814'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~2814'))) is str else None) == 'game') else (_w10.get(E.get('t~2814'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~2814'), 0)))))(((_w3.get((_w2.get(E.get('t~2814'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2814'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2814'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2814'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2814'), 0)), None)) if ((len(_w5) if isinstance((_w5 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2814'))) is str else [])), (list, dict)) else 0) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~2814'))) is str else [])))
 
 
 def x_8576(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -557,7 +625,9 @@ def d_7527(ctx, E=None, B=7526):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2814', 'residential', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2814', E.get('t~2814', MISSING), True))
+    E['t~2814'] = 'residential'
     return True
 
 
@@ -567,8 +637,13 @@ def d_7528(ctx, E=None, B=7526):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2817', x_8574(ctx, E), True)
-    LOCAL(ctx, E, 'r~2818', 'money', True)
+    value = x_8574(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2817', E.get('n~2817', MISSING), True))
+    E['n~2817'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2818', E.get('r~2818', MISSING), True))
+    E['r~2818'] = 'money'
     if not d_7531(ctx, E, B):
         return False
     return True
@@ -580,7 +655,10 @@ def d_7529(ctx, E=None, B=7526):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2817', x_8574(ctx, E), True)
+    value = x_8574(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2817', E.get('n~2817', MISSING), True))
+    E['n~2817'] = value
     return True
 
 
@@ -590,7 +668,9 @@ def d_7530(ctx, E=None, B=7526):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2818', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2818', E.get('r~2818', MISSING), True))
+    E['r~2818'] = 'money'
     return True
 
 
@@ -600,17 +680,36 @@ def d_7531(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2819', x_8576(ctx, E), True)
-    if not d_7533(ctx, E, B):
-        return False
+    value = x_8576(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2819', E.get('k~2819', MISSING), True))
+    E['k~2819'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2818'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2818'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2819', x_8579(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2818'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2819'), '+=', False, K[3])
-    if not d_7536(ctx, E, B):
-        return False
-    if not d_7538(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2818'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2818'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2819'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_8585(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2819'), '+=', False, K[5])
     return True
 
 
@@ -620,7 +719,10 @@ def d_7532(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2819', x_8576(ctx, E), True)
+    value = x_8576(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2819', E.get('k~2819', MISSING), True))
+    E['k~2819'] = value
     return True
 
 
@@ -652,7 +754,7 @@ def d_7535(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2818'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2818'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2819'), '+=', False, K[3])
     return True
@@ -692,7 +794,7 @@ def d_7538(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_8585(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2819'), '+=', False, K[5])
     return True
@@ -704,7 +806,7 @@ def d_7539(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2819'), '+=', False, K[5])
     return True
@@ -713,7 +815,7 @@ def d_7539(ctx, E=None, B=7526):  # rules_data/pampero/definitions/resources.yam
 def x_8604(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:177
     if E is None:
         E = ctx.env()
-    return (lambda v_vs_2821: (lambda v_at_2822: ((v_vs_2821.get(v_at_2822, None) if type(v_vs_2821) is dict else KEY(v_vs_2821, v_at_2822, None)) if (True if (((v_at_2822 if type(v_at_2822) is int else num(v_at_2822)) >= 0)) and (((v_at_2822 if type(v_at_2822) is int else num(v_at_2822)) < FN['count'](ctx, None, v_vs_2821))) else False) else 0))(((_w6.get(E.get('t~2820'), 0) if type((_w6 := ctx.state.get('game_tracks'))) is dict else KEY(_w6, E.get('t~2820'), 0)) if ((ctx.index.plain['tracks'].get(_w7, NOREC).get('scope', None) if type((_w7 := E.get('t~2820'))) is str else None) == 'game') else (_w9.get(E.get('t~2820'), 0) if type((_w9 := (ctx.state['players'][_w8] if type((_w8 := E.get('you'))) is int and 0 <= _w8 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w9, E.get('t~2820'), 0)))))(((_w3.get((_w2.get(E.get('t~2820'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2820'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2820'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2820'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2820'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2820'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w5, NOREC).get('values', []) if type((_w5 := E.get('t~2820'))) is str else [])))
+    return (lambda v_vs_2821: (lambda v_at_2822: ((v_vs_2821.get(v_at_2822, None) if type(v_vs_2821) is dict else KEY(v_vs_2821, v_at_2822, None)) if (True if (((v_at_2822 if type(v_at_2822) is int else num(v_at_2822)) >= 0)) and (((v_at_2822 if type(v_at_2822) is int else num(v_at_2822)) < (len(v_vs_2821) if isinstance(v_vs_2821, (list, dict)) else 0))) else False) else 0))(((_w7.get(E.get('t~2820'), 0) if type((_w7 := ctx.state.get('game_tracks'))) is dict else KEY(_w7, E.get('t~2820'), 0)) if ((ctx.index.plain['tracks'].get(_w8, NOREC).get('scope', None) if type((_w8 := E.get('t~2820'))) is str else None) == 'game') else (_w10.get(E.get('t~2820'), 0) if type((_w10 := (ctx.state['players'][_w9] if type((_w9 := E.get('you'))) is int and 0 <= _w9 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w10, E.get('t~2820'), 0)))))(((_w3.get((_w2.get(E.get('t~2820'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2820'), 0)), None) if type((_w3 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('sides', []) if type((_w1 := E.get('t~2820'))) is str else []))) is dict else KEY(_w3, (_w2.get(E.get('t~2820'), 0) if type((_w2 := ctx.state.get('sides'))) is dict else KEY(_w2, E.get('t~2820'), 0)), None)) if ((len(_w5) if isinstance((_w5 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2820'))) is str else [])), (list, dict)) else 0) > 0) else (ctx.index.plain['tracks'].get(_w6, NOREC).get('values', []) if type((_w6 := E.get('t~2820'))) is str else [])))
 
 
 def x_8606(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:26
@@ -764,8 +866,13 @@ def d_7555(ctx, E=None, B=7540):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2823', x_8604(ctx, E), True)
-    LOCAL(ctx, E, 'r~2824', 'money', True)
+    value = x_8604(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2823', E.get('n~2823', MISSING), True))
+    E['n~2823'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2824', E.get('r~2824', MISSING), True))
+    E['r~2824'] = 'money'
     if not d_7558(ctx, E, B):
         return False
     return True
@@ -777,7 +884,10 @@ def d_7556(ctx, E=None, B=7540):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2823', x_8604(ctx, E), True)
+    value = x_8604(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2823', E.get('n~2823', MISSING), True))
+    E['n~2823'] = value
     return True
 
 
@@ -787,7 +897,9 @@ def d_7557(ctx, E=None, B=7540):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2824', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2824', E.get('r~2824', MISSING), True))
+    E['r~2824'] = 'money'
     return True
 
 
@@ -797,17 +909,36 @@ def d_7558(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2825', x_8606(ctx, E), True)
-    if not d_7560(ctx, E, B):
-        return False
+    value = x_8606(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2825', E.get('k~2825', MISSING), True))
+    E['k~2825'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2824'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2824'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2825', x_8609(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2824'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2825'), '+=', False, K[3])
-    if not d_7563(ctx, E, B):
-        return False
-    if not d_7565(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2824'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2824'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2825'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_8615(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2825'), '+=', False, K[5])
     return True
 
 
@@ -817,7 +948,10 @@ def d_7559(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2825', x_8606(ctx, E), True)
+    value = x_8606(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2825', E.get('k~2825', MISSING), True))
+    E['k~2825'] = value
     return True
 
 
@@ -849,7 +983,7 @@ def d_7562(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2824'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2824'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2825'), '+=', False, K[3])
     return True
@@ -889,7 +1023,7 @@ def d_7565(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_8615(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2825'), '+=', False, K[5])
     return True
@@ -901,7 +1035,7 @@ def d_7566(ctx, E=None, B=7540):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2825'), '+=', False, K[5])
     return True
@@ -913,7 +1047,9 @@ def d_7568(ctx, E=None, B=7567):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2814', 'resort', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2814', E.get('t~2814', MISSING), True))
+    E['t~2814'] = 'resort'
     return True
 
 
@@ -923,7 +1059,9 @@ def d_7609(ctx, E=None, B=7608):  # rules_data/pampero/modules/companies.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 5, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 5
     return True
 
 
@@ -960,7 +1098,11 @@ def x_8702(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:41
 def x_8708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8708, E.get('r~2819'),), lambda: [v_q_2821 for v_q_2821 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2821, NOREC).get('instead_of', {}) if type(v_q_2821) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2819'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2819')
+        return [v_q_2821 for v_q_2821 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2821, NOREC).get('instead_of', {}) if type(v_q_2821) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (8708, E.get('r~2819'),), compute)
 
 
 def x_8709(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1042,7 +1184,9 @@ def d_7636(ctx, E=None, B=7634):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 2
     return True
 
 
@@ -1055,8 +1199,14 @@ def d_7638(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
     if not x_8694(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2816', E.get('n~2814'), True)
-    LOCAL(ctx, E, 'r~2817', E.get('r~2815'), True)
+    value = E.get('n~2814')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2816', E.get('n~2816', MISSING), True))
+    E['n~2816'] = value
+    value = E.get('r~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2817', E.get('r~2817', MISSING), True))
+    E['r~2817'] = value
     if not d_7642(ctx, E, B):
         return False
     return True
@@ -1079,7 +1229,10 @@ def d_7640(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2816', E.get('n~2814'), True)
+    value = E.get('n~2814')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2816', E.get('n~2816', MISSING), True))
+    E['n~2816'] = value
     return True
 
 
@@ -1089,7 +1242,10 @@ def d_7641(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2817', E.get('r~2815'), True)
+    value = E.get('r~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2817', E.get('r~2817', MISSING), True))
+    E['r~2817'] = value
     return True
 
 
@@ -1099,13 +1255,25 @@ def d_7642(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2817'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2817'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2816'), '-=', False, K[3])
-    if not d_7644(ctx, E, B):
-        return False
-    if not d_7646(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:40
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2817'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2817'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('n~2816'), '+=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:41
+        raise TrialBudget()
+    if x_8702(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('n~2816'), '-=', False, K[5])
     return True
 
 
@@ -1115,7 +1283,7 @@ def d_7643(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2817'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2817'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2816'), '-=', False, K[3])
     return True
@@ -1155,7 +1323,7 @@ def d_7646(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_8702(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~2816'), '-=', False, K[5])
     return True
@@ -1167,7 +1335,7 @@ def d_7647(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('n~2816'), '-=', False, K[5])
     return True
@@ -1181,14 +1349,23 @@ def t_7650(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2825', E.get('left~2820'), True)
-        LOCAL(ctx, E, 'r~2826', E.get('r~2819'), True)
+        value = E.get('left~2820')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2825', E.get('n~2825', MISSING), True))
+        E['n~2825'] = value
+        value = E.get('r~2819')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2826', E.get('r~2826', MISSING), True))
+        E['r~2826'] = value
         if not d_7664(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2820', E.get('n~2818'), True)
+    value = E.get('n~2818')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2820', E.get('left~2820', MISSING), True))
+    E['left~2820'] = value
     return t_7652(ctx, r1, s, E, B)
 
 
@@ -1198,7 +1375,10 @@ def d_7651(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2820', E.get('n~2818'), True)
+    value = E.get('n~2818')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2820', E.get('left~2820', MISSING), True))
+    E['left~2820'] = value
     return True
 
 
@@ -1219,7 +1399,9 @@ def t_7652(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2822', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2822', E.get('rep~2822', MISSING), True))
+            E['rep~2822'] = item
             if (((_w1 if type((_w1 := E.get('left~2820'))) is int else num(_w1)) > 0)):
                 return t_7653(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1239,7 +1421,9 @@ def t_7653(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2823', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2823', E.get('taken~2823', MISSING), True))
+    E['taken~2823'] = 0
     return t_7655(ctx, r1, s, E, B)
 
 
@@ -1249,7 +1433,9 @@ def d_7654(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2823', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2823', E.get('taken~2823', MISSING), True))
+    E['taken~2823'] = 0
     return True
 
 
@@ -1319,7 +1505,10 @@ def d_7662(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2825', E.get('left~2820'), True)
+    value = E.get('left~2820')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2825', E.get('n~2825', MISSING), True))
+    E['n~2825'] = value
     return True
 
 
@@ -1329,7 +1518,10 @@ def d_7663(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2826', E.get('r~2819'), True)
+    value = E.get('r~2819')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2826', E.get('r~2826', MISSING), True))
+    E['r~2826'] = value
     return True
 
 
@@ -1339,17 +1531,36 @@ def d_7664(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2827', x_8722(ctx, E), True)
-    if not d_7666(ctx, E, B):
-        return False
+    value = x_8722(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2827', E.get('k~2827', MISSING), True))
+    E['k~2827'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2826'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2826'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2827', x_8725(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2826'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2827'), '+=', False, K[3])
-    if not d_7669(ctx, E, B):
-        return False
-    if not d_7671(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2826'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2826'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2827'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_8731(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2827'), '+=', False, K[5])
     return True
 
 
@@ -1359,7 +1570,10 @@ def d_7665(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2827', x_8722(ctx, E), True)
+    value = x_8722(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2827', E.get('k~2827', MISSING), True))
+    E['k~2827'] = value
     return True
 
 
@@ -1391,7 +1605,7 @@ def d_7668(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2826'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2826'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2827'), '+=', False, K[3])
     return True
@@ -1431,7 +1645,7 @@ def d_7671(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_8731(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2827'), '+=', False, K[5])
     return True
@@ -1443,7 +1657,7 @@ def d_7672(ctx, E=None, B=7634):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2827'), '+=', False, K[5])
     return True
@@ -1493,9 +1707,11 @@ def x_9071(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:17
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2833 for v_i_2833 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2833, NOREC).get('deck', None) if type(v_i_2833) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2834))) is type((_w4 := sum([items_of((_h2.get(v_r_2836, []) if type(_h2) is dict else KEY(_h2, v_r_2836, []))).count(v_c_2834) for v_r_2836 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2834 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2834, NOREC).get('deck', None) if type(v_c_2834) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return (_w7 + _w8 if type((_w7 := len([v_i_2833 for v_i_2833 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2833, NOREC).get('deck', None) if type(v_i_2833) is str else None) == 'venture_capital')]))) is type((_w8 := FN['sum'](ctx, None, [(_w5 + _w6 if type((_w5 := (_h2 if type(_h2) is list else items_of(_h2)).count(v_c_2834))) is type((_w6 := sum([(_w4 if type((_w4 := (_h3.get(v_r_2836, []) if type(_h3) is dict else KEY(_h3, v_r_2836, [])))) is list else items_of(_w4)).count(v_c_2834) for v_r_2836 in items_of(_h3)]))) is int else AR('+', _w5, _w6)) for v_c_2834 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2834, NOREC).get('deck', None) if type(v_c_2834) is str else None) == 'venture_capital')]))) is int else AR('+', _w7, _w8))
     return MEMO(ctx, (9071, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
@@ -1508,7 +1724,11 @@ def x_9072(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
 def x_9075(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9075, E.get('r~2842'),), lambda: [v_q_2844 for v_q_2844 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2844, NOREC).get('instead_of', {}) if type(v_q_2844) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2842'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2842')
+        return [v_q_2844 for v_q_2844 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2844, NOREC).get('instead_of', {}) if type(v_q_2844) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9075, E.get('r~2842'),), compute)
 
 
 def x_9076(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -1567,14 +1787,25 @@ def t_7939(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2838', 10, True)
-        LOCAL(ctx, E, 'r~2839', 'money', True)
-        LOCAL(ctx, E, 'k~2840', x_9071(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2838', E.get('n~2838', MISSING), True))
+        E['n~2838'] = 10
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2839', E.get('r~2839', MISSING), True))
+        E['r~2839'] = 'money'
+        value = x_9071(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2840', E.get('k~2840', MISSING), True))
+        E['k~2840'] = value
         return t_7968(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2818', 10, True)
-    LOCAL(ctx, E, 'r~2819', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2818', E.get('n~2818', MISSING), True))
+    E['n~2818'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2819', E.get('r~2819', MISSING), True))
+    E['r~2819'] = 'money'
     return t_7942(ctx, r1, s, E, B)
 
 
@@ -1584,7 +1815,9 @@ def d_7940(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2818', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2818', E.get('n~2818', MISSING), True))
+    E['n~2818'] = 10
     return True
 
 
@@ -1594,7 +1827,9 @@ def d_7941(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2819', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2819', E.get('r~2819', MISSING), True))
+    E['r~2819'] = 'money'
     return True
 
 
@@ -1606,14 +1841,23 @@ def t_7942(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2825', E.get('left~2820'), True)
-        LOCAL(ctx, E, 'r~2826', E.get('r~2819'), True)
+        value = E.get('left~2820')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2825', E.get('n~2825', MISSING), True))
+        E['n~2825'] = value
+        value = E.get('r~2819')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2826', E.get('r~2826', MISSING), True))
+        E['r~2826'] = value
         if not d_7664(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2820', E.get('n~2818'), True)
+    value = E.get('n~2818')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2820', E.get('left~2820', MISSING), True))
+    E['left~2820'] = value
     return t_7944(ctx, r1, s, E, B)
 
 
@@ -1634,7 +1878,9 @@ def t_7944(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2822', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2822', E.get('rep~2822', MISSING), True))
+            E['rep~2822'] = item
             if (((_w1 if type((_w1 := E.get('left~2820'))) is int else num(_w1)) > 0)):
                 return t_7945(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1654,7 +1900,9 @@ def t_7945(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2823', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2823', E.get('taken~2823', MISSING), True))
+    E['taken~2823'] = 0
     return t_7430(ctx, r1, s, E, B)
 
 
@@ -1674,7 +1922,9 @@ def d_7965(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2838', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2838', E.get('n~2838', MISSING), True))
+    E['n~2838'] = 10
     return True
 
 
@@ -1684,7 +1934,9 @@ def d_7966(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2839', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2839', E.get('r~2839', MISSING), True))
+    E['r~2839'] = 'money'
     return True
 
 
@@ -1694,7 +1946,10 @@ def d_7967(ctx, E=None, B=7939):  # rules_data/pampero/modules/objectives.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2840', x_9071(ctx, E), True)
+    value = x_9071(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2840', E.get('k~2840', MISSING), True))
+    E['k~2840'] = value
     return True
 
 
@@ -1704,8 +1959,14 @@ def t_7968(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2841', (((_w1 if type((_w1 := E.get('n~2838'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2840'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2842', E.get('r~2839'), True)
+    value = (((_w1 if type((_w1 := E.get('n~2838'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2840'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2841', E.get('n~2841', MISSING), True))
+    E['n~2841'] = value
+    value = E.get('r~2839')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2842', E.get('r~2842', MISSING), True))
+    E['r~2842'] = value
     return t_7971(ctx, k, s, E, B)
 
 
@@ -1715,7 +1976,10 @@ def d_7969(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2841', (((_w1 if type((_w1 := E.get('n~2838'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2840'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~2838'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2840'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2841', E.get('n~2841', MISSING), True))
+    E['n~2841'] = value
     return True
 
 
@@ -1725,7 +1989,10 @@ def d_7970(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2842', E.get('r~2839'), True)
+    value = E.get('r~2839')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2842', E.get('r~2842', MISSING), True))
+    E['r~2842'] = value
     return True
 
 
@@ -1737,14 +2004,23 @@ def t_7971(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2848', E.get('left~2843'), True)
-        LOCAL(ctx, E, 'r~2849', E.get('r~2842'), True)
+        value = E.get('left~2843')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2848', E.get('n~2848', MISSING), True))
+        E['n~2848'] = value
+        value = E.get('r~2842')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2849', E.get('r~2849', MISSING), True))
+        E['r~2849'] = value
         if not d_7985(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2843', E.get('n~2841'), True)
+    value = E.get('n~2841')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2843', E.get('left~2843', MISSING), True))
+    E['left~2843'] = value
     return t_7973(ctx, r1, s, E, B)
 
 
@@ -1754,7 +2030,10 @@ def d_7972(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2843', E.get('n~2841'), True)
+    value = E.get('n~2841')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2843', E.get('left~2843', MISSING), True))
+    E['left~2843'] = value
     return True
 
 
@@ -1775,7 +2054,9 @@ def t_7973(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2845', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2845', E.get('rep~2845', MISSING), True))
+            E['rep~2845'] = item
             if (((_w1 if type((_w1 := E.get('left~2843'))) is int else num(_w1)) > 0)):
                 return t_7974(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1795,7 +2076,9 @@ def t_7974(ctx, k, s=None, E=None, B=7939):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2846', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2846', E.get('taken~2846', MISSING), True))
+    E['taken~2846'] = 0
     return t_7976(ctx, r1, s, E, B)
 
 
@@ -1805,7 +2088,9 @@ def d_7975(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2846', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2846', E.get('taken~2846', MISSING), True))
+    E['taken~2846'] = 0
     return True
 
 
@@ -1875,7 +2160,10 @@ def d_7983(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2848', E.get('left~2843'), True)
+    value = E.get('left~2843')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2848', E.get('n~2848', MISSING), True))
+    E['n~2848'] = value
     return True
 
 
@@ -1885,7 +2173,10 @@ def d_7984(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2849', E.get('r~2842'), True)
+    value = E.get('r~2842')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2849', E.get('r~2849', MISSING), True))
+    E['r~2849'] = value
     return True
 
 
@@ -1895,17 +2186,36 @@ def d_7985(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2850', x_9091(ctx, E), True)
-    if not d_7987(ctx, E, B):
-        return False
+    value = x_9091(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2850', E.get('k~2850', MISSING), True))
+    E['k~2850'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2849'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2849'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2850', x_9094(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2849'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2850'), '+=', False, K[3])
-    if not d_7990(ctx, E, B):
-        return False
-    if not d_7992(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2849'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2849'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2850'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9100(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2850'), '+=', False, K[5])
     return True
 
 
@@ -1915,7 +2225,10 @@ def d_7986(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2850', x_9091(ctx, E), True)
+    value = x_9091(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2850', E.get('k~2850', MISSING), True))
+    E['k~2850'] = value
     return True
 
 
@@ -1947,7 +2260,7 @@ def d_7989(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2849'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2849'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2850'), '+=', False, K[3])
     return True
@@ -1987,7 +2300,7 @@ def d_7992(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9100(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2850'), '+=', False, K[5])
     return True
@@ -1999,7 +2312,7 @@ def d_7993(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2850'), '+=', False, K[5])
     return True
@@ -2008,7 +2321,11 @@ def d_7993(ctx, E=None, B=7939):  # rules_data/pampero/definitions/resources.yam
 def x_9107(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9107, E.get('r~2816'),), lambda: [v_q_2818 for v_q_2818 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2818, NOREC).get('instead_of', {}) if type(v_q_2818) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2816'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2816')
+        return [v_q_2818 for v_q_2818 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2818, NOREC).get('instead_of', {}) if type(v_q_2818) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9107, E.get('r~2816'),), compute)
 
 
 def x_9108(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2081,9 +2398,11 @@ def x_9135(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:25
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2830 for v_i_2830 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2830, NOREC).get('deck', None) if type(v_i_2830) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2831))) is type((_w4 := sum([items_of((_h2.get(v_r_2833, []) if type(_h2) is dict else KEY(_h2, v_r_2833, []))).count(v_c_2831) for v_r_2833 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2831 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2831, NOREC).get('deck', None) if type(v_c_2831) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return (_w7 + _w8 if type((_w7 := len([v_i_2830 for v_i_2830 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2830, NOREC).get('deck', None) if type(v_i_2830) is str else None) == 'venture_capital')]))) is type((_w8 := FN['sum'](ctx, None, [(_w5 + _w6 if type((_w5 := (_h2 if type(_h2) is list else items_of(_h2)).count(v_c_2831))) is type((_w6 := sum([(_w4 if type((_w4 := (_h3.get(v_r_2833, []) if type(_h3) is dict else KEY(_h3, v_r_2833, [])))) is list else items_of(_w4)).count(v_c_2831) for v_r_2833 in items_of(_h3)]))) is int else AR('+', _w5, _w6)) for v_c_2831 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2831, NOREC).get('deck', None) if type(v_c_2831) is str else None) == 'venture_capital')]))) is int else AR('+', _w7, _w8))
     return MEMO(ctx, (9135, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
@@ -2096,7 +2415,11 @@ def x_9136(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
 def x_9139(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9139, E.get('r~2839'),), lambda: [v_q_2841 for v_q_2841 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2841, NOREC).get('instead_of', {}) if type(v_q_2841) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2839'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2839')
+        return [v_q_2841 for v_q_2841 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2841, NOREC).get('instead_of', {}) if type(v_q_2841) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9139, E.get('r~2839'),), compute)
 
 
 def x_9140(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2173,14 +2496,25 @@ def t_7994(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2835', 10, True)
-        LOCAL(ctx, E, 'r~2836', 'money', True)
-        LOCAL(ctx, E, 'k~2837', x_9135(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2835', E.get('n~2835', MISSING), True))
+        E['n~2835'] = 10
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2836', E.get('r~2836', MISSING), True))
+        E['r~2836'] = 'money'
+        value = x_9135(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2837', E.get('k~2837', MISSING), True))
+        E['k~2837'] = value
         return t_8023(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2815', 10, True)
-    LOCAL(ctx, E, 'r~2816', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2815', E.get('n~2815', MISSING), True))
+    E['n~2815'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2816', E.get('r~2816', MISSING), True))
+    E['r~2816'] = 'money'
     return t_7997(ctx, r1, s, E, B)
 
 
@@ -2190,7 +2524,9 @@ def d_7995(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2815', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2815', E.get('n~2815', MISSING), True))
+    E['n~2815'] = 10
     return True
 
 
@@ -2200,7 +2536,9 @@ def d_7996(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2816', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2816', E.get('r~2816', MISSING), True))
+    E['r~2816'] = 'money'
     return True
 
 
@@ -2212,14 +2550,23 @@ def t_7997(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2822', E.get('left~2817'), True)
-        LOCAL(ctx, E, 'r~2823', E.get('r~2816'), True)
+        value = E.get('left~2817')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2822', E.get('n~2822', MISSING), True))
+        E['n~2822'] = value
+        value = E.get('r~2816')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2823', E.get('r~2823', MISSING), True))
+        E['r~2823'] = value
         if not d_8011(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2817', E.get('n~2815'), True)
+    value = E.get('n~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2817', E.get('left~2817', MISSING), True))
+    E['left~2817'] = value
     return t_7999(ctx, r1, s, E, B)
 
 
@@ -2229,7 +2576,10 @@ def d_7998(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2817', E.get('n~2815'), True)
+    value = E.get('n~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2817', E.get('left~2817', MISSING), True))
+    E['left~2817'] = value
     return True
 
 
@@ -2250,7 +2600,9 @@ def t_7999(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2819', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2819', E.get('rep~2819', MISSING), True))
+            E['rep~2819'] = item
             if (((_w1 if type((_w1 := E.get('left~2817'))) is int else num(_w1)) > 0)):
                 return t_8000(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2270,7 +2622,9 @@ def t_8000(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2820', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2820', E.get('taken~2820', MISSING), True))
+    E['taken~2820'] = 0
     return t_7430(ctx, r1, s, E, B)
 
 
@@ -2280,7 +2634,9 @@ def d_8001(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2820', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2820', E.get('taken~2820', MISSING), True))
+    E['taken~2820'] = 0
     return True
 
 
@@ -2343,7 +2699,10 @@ def d_8009(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2822', E.get('left~2817'), True)
+    value = E.get('left~2817')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2822', E.get('n~2822', MISSING), True))
+    E['n~2822'] = value
     return True
 
 
@@ -2353,7 +2712,10 @@ def d_8010(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2823', E.get('r~2816'), True)
+    value = E.get('r~2816')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2823', E.get('r~2823', MISSING), True))
+    E['r~2823'] = value
     return True
 
 
@@ -2363,17 +2725,36 @@ def d_8011(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2824', x_9121(ctx, E), True)
-    if not d_8013(ctx, E, B):
-        return False
+    value = x_9121(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2824', E.get('k~2824', MISSING), True))
+    E['k~2824'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2823'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2823'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2824', x_9124(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2823'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2824'), '+=', False, K[3])
-    if not d_8016(ctx, E, B):
-        return False
-    if not d_8018(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2823'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2823'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2824'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9130(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2824'), '+=', False, K[5])
     return True
 
 
@@ -2383,7 +2764,10 @@ def d_8012(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2824', x_9121(ctx, E), True)
+    value = x_9121(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2824', E.get('k~2824', MISSING), True))
+    E['k~2824'] = value
     return True
 
 
@@ -2415,7 +2799,7 @@ def d_8015(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2823'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2823'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2824'), '+=', False, K[3])
     return True
@@ -2455,7 +2839,7 @@ def d_8018(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9130(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2824'), '+=', False, K[5])
     return True
@@ -2467,7 +2851,7 @@ def d_8019(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2824'), '+=', False, K[5])
     return True
@@ -2479,7 +2863,9 @@ def d_8020(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2835', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2835', E.get('n~2835', MISSING), True))
+    E['n~2835'] = 10
     return True
 
 
@@ -2489,7 +2875,9 @@ def d_8021(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2836', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2836', E.get('r~2836', MISSING), True))
+    E['r~2836'] = 'money'
     return True
 
 
@@ -2499,7 +2887,10 @@ def d_8022(ctx, E=None, B=7994):  # rules_data/pampero/modules/objectives.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2837', x_9135(ctx, E), True)
+    value = x_9135(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2837', E.get('k~2837', MISSING), True))
+    E['k~2837'] = value
     return True
 
 
@@ -2509,8 +2900,14 @@ def t_8023(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2838', (((_w1 if type((_w1 := E.get('n~2835'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2837'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2839', E.get('r~2836'), True)
+    value = (((_w1 if type((_w1 := E.get('n~2835'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2837'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2838', E.get('n~2838', MISSING), True))
+    E['n~2838'] = value
+    value = E.get('r~2836')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2839', E.get('r~2839', MISSING), True))
+    E['r~2839'] = value
     return t_8026(ctx, k, s, E, B)
 
 
@@ -2520,7 +2917,10 @@ def d_8024(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2838', (((_w1 if type((_w1 := E.get('n~2835'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2837'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~2835'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2837'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2838', E.get('n~2838', MISSING), True))
+    E['n~2838'] = value
     return True
 
 
@@ -2530,7 +2930,10 @@ def d_8025(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2839', E.get('r~2836'), True)
+    value = E.get('r~2836')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2839', E.get('r~2839', MISSING), True))
+    E['r~2839'] = value
     return True
 
 
@@ -2542,14 +2945,23 @@ def t_8026(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2845', E.get('left~2840'), True)
-        LOCAL(ctx, E, 'r~2846', E.get('r~2839'), True)
+        value = E.get('left~2840')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2845', E.get('n~2845', MISSING), True))
+        E['n~2845'] = value
+        value = E.get('r~2839')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2846', E.get('r~2846', MISSING), True))
+        E['r~2846'] = value
         if not d_8040(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2840', E.get('n~2838'), True)
+    value = E.get('n~2838')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2840', E.get('left~2840', MISSING), True))
+    E['left~2840'] = value
     return t_8028(ctx, r1, s, E, B)
 
 
@@ -2559,7 +2971,10 @@ def d_8027(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2840', E.get('n~2838'), True)
+    value = E.get('n~2838')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2840', E.get('left~2840', MISSING), True))
+    E['left~2840'] = value
     return True
 
 
@@ -2580,7 +2995,9 @@ def t_8028(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2842', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2842', E.get('rep~2842', MISSING), True))
+            E['rep~2842'] = item
             if (((_w1 if type((_w1 := E.get('left~2840'))) is int else num(_w1)) > 0)):
                 return t_8029(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2600,7 +3017,9 @@ def t_8029(ctx, k, s=None, E=None, B=7994):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2843', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2843', E.get('taken~2843', MISSING), True))
+    E['taken~2843'] = 0
     return t_7976(ctx, r1, s, E, B)
 
 
@@ -2610,7 +3029,9 @@ def d_8030(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2843', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2843', E.get('taken~2843', MISSING), True))
+    E['taken~2843'] = 0
     return True
 
 
@@ -2673,7 +3094,10 @@ def d_8038(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2845', E.get('left~2840'), True)
+    value = E.get('left~2840')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2845', E.get('n~2845', MISSING), True))
+    E['n~2845'] = value
     return True
 
 
@@ -2683,7 +3107,10 @@ def d_8039(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2846', E.get('r~2839'), True)
+    value = E.get('r~2839')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2846', E.get('r~2846', MISSING), True))
+    E['r~2846'] = value
     return True
 
 
@@ -2693,17 +3120,36 @@ def d_8040(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2847', x_9155(ctx, E), True)
-    if not d_8042(ctx, E, B):
-        return False
+    value = x_9155(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2847', E.get('k~2847', MISSING), True))
+    E['k~2847'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2846'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2846'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2847', x_9158(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2846'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2847'), '+=', False, K[3])
-    if not d_8045(ctx, E, B):
-        return False
-    if not d_8047(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2846'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2846'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2847'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9164(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2847'), '+=', False, K[5])
     return True
 
 
@@ -2713,7 +3159,10 @@ def d_8041(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2847', x_9155(ctx, E), True)
+    value = x_9155(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2847', E.get('k~2847', MISSING), True))
+    E['k~2847'] = value
     return True
 
 
@@ -2745,7 +3194,7 @@ def d_8044(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2846'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2846'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2847'), '+=', False, K[3])
     return True
@@ -2785,7 +3234,7 @@ def d_8047(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9164(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2847'), '+=', False, K[5])
     return True
@@ -2797,7 +3246,7 @@ def d_8048(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2847'), '+=', False, K[5])
     return True
@@ -2806,7 +3255,11 @@ def d_8048(ctx, E=None, B=7994):  # rules_data/pampero/definitions/resources.yam
 def x_9363(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9363, E.get('r~2817'),), lambda: [v_q_2819 for v_q_2819 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2819, NOREC).get('instead_of', {}) if type(v_q_2819) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2817'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2817')
+        return [v_q_2819 for v_q_2819 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2819, NOREC).get('instead_of', {}) if type(v_q_2819) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9363, E.get('r~2817'),), compute)
 
 
 def x_9364(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2837,9 +3290,11 @@ def x_9391(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:57
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2831 for v_i_2831 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2831, NOREC).get('deck', None) if type(v_i_2831) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2832))) is type((_w4 := sum([items_of((_h2.get(v_r_2834, []) if type(_h2) is dict else KEY(_h2, v_r_2834, []))).count(v_c_2832) for v_r_2834 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2832 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2832, NOREC).get('deck', None) if type(v_c_2832) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return (_w7 + _w8 if type((_w7 := len([v_i_2831 for v_i_2831 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2831, NOREC).get('deck', None) if type(v_i_2831) is str else None) == 'venture_capital')]))) is type((_w8 := FN['sum'](ctx, None, [(_w5 + _w6 if type((_w5 := (_h2 if type(_h2) is list else items_of(_h2)).count(v_c_2832))) is type((_w6 := sum([(_w4 if type((_w4 := (_h3.get(v_r_2834, []) if type(_h3) is dict else KEY(_h3, v_r_2834, [])))) is list else items_of(_w4)).count(v_c_2832) for v_r_2834 in items_of(_h3)]))) is int else AR('+', _w5, _w6)) for v_c_2832 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2832, NOREC).get('deck', None) if type(v_c_2832) is str else None) == 'venture_capital')]))) is int else AR('+', _w7, _w8))
     return MEMO(ctx, (9391, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
@@ -2852,7 +3307,11 @@ def x_9392(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
 def x_9395(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9395, E.get('r~2840'),), lambda: [v_q_2842 for v_q_2842 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2842, NOREC).get('instead_of', {}) if type(v_q_2842) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2840'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2840')
+        return [v_q_2842 for v_q_2842 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2842, NOREC).get('instead_of', {}) if type(v_q_2842) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9395, E.get('r~2840'),), compute)
 
 
 def x_9396(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -2929,14 +3388,25 @@ def t_8214(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2836', 10, True)
-        LOCAL(ctx, E, 'r~2837', 'money', True)
-        LOCAL(ctx, E, 'k~2838', x_9391(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2836', E.get('n~2836', MISSING), True))
+        E['n~2836'] = 10
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2837', E.get('r~2837', MISSING), True))
+        E['r~2837'] = 'money'
+        value = x_9391(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2838', E.get('k~2838', MISSING), True))
+        E['k~2838'] = value
         return t_8243(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2816', 10, True)
-    LOCAL(ctx, E, 'r~2817', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2816', E.get('n~2816', MISSING), True))
+    E['n~2816'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2817', E.get('r~2817', MISSING), True))
+    E['r~2817'] = 'money'
     return t_8217(ctx, r1, s, E, B)
 
 
@@ -2946,7 +3416,9 @@ def d_8215(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2816', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2816', E.get('n~2816', MISSING), True))
+    E['n~2816'] = 10
     return True
 
 
@@ -2956,7 +3428,9 @@ def d_8216(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2817', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2817', E.get('r~2817', MISSING), True))
+    E['r~2817'] = 'money'
     return True
 
 
@@ -2968,14 +3442,23 @@ def t_8217(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2823', E.get('left~2818'), True)
-        LOCAL(ctx, E, 'r~2824', E.get('r~2817'), True)
+        value = E.get('left~2818')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2823', E.get('n~2823', MISSING), True))
+        E['n~2823'] = value
+        value = E.get('r~2817')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2824', E.get('r~2824', MISSING), True))
+        E['r~2824'] = value
         if not d_7558(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2818', E.get('n~2816'), True)
+    value = E.get('n~2816')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2818', E.get('left~2818', MISSING), True))
+    E['left~2818'] = value
     return t_8219(ctx, r1, s, E, B)
 
 
@@ -2985,7 +3468,10 @@ def d_8218(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2818', E.get('n~2816'), True)
+    value = E.get('n~2816')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2818', E.get('left~2818', MISSING), True))
+    E['left~2818'] = value
     return True
 
 
@@ -3006,7 +3492,9 @@ def t_8219(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2820', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2820', E.get('rep~2820', MISSING), True))
+            E['rep~2820'] = item
             if (((_w1 if type((_w1 := E.get('left~2818'))) is int else num(_w1)) > 0)):
                 return t_8220(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -3026,7 +3514,9 @@ def t_8220(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2821', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2821', E.get('taken~2821', MISSING), True))
+    E['taken~2821'] = 0
     return t_7430(ctx, r1, s, E, B)
 
 
@@ -3036,7 +3526,9 @@ def d_8221(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2821', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2821', E.get('taken~2821', MISSING), True))
+    E['taken~2821'] = 0
     return True
 
 
@@ -3099,7 +3591,10 @@ def d_8229(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2823', E.get('left~2818'), True)
+    value = E.get('left~2818')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2823', E.get('n~2823', MISSING), True))
+    E['n~2823'] = value
     return True
 
 
@@ -3109,7 +3604,10 @@ def d_8230(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2824', E.get('r~2817'), True)
+    value = E.get('r~2817')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2824', E.get('r~2824', MISSING), True))
+    E['r~2824'] = value
     return True
 
 
@@ -3119,7 +3617,9 @@ def d_8240(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2836', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2836', E.get('n~2836', MISSING), True))
+    E['n~2836'] = 10
     return True
 
 
@@ -3129,7 +3629,9 @@ def d_8241(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2837', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2837', E.get('r~2837', MISSING), True))
+    E['r~2837'] = 'money'
     return True
 
 
@@ -3139,7 +3641,10 @@ def d_8242(ctx, E=None, B=8214):  # rules_data/pampero/modules/objectives.yaml:5
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2838', x_9391(ctx, E), True)
+    value = x_9391(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2838', E.get('k~2838', MISSING), True))
+    E['k~2838'] = value
     return True
 
 
@@ -3149,8 +3654,14 @@ def t_8243(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2839', (((_w1 if type((_w1 := E.get('n~2836'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2838'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2840', E.get('r~2837'), True)
+    value = (((_w1 if type((_w1 := E.get('n~2836'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2838'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2839', E.get('n~2839', MISSING), True))
+    E['n~2839'] = value
+    value = E.get('r~2837')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2840', E.get('r~2840', MISSING), True))
+    E['r~2840'] = value
     return t_8246(ctx, k, s, E, B)
 
 
@@ -3160,7 +3671,10 @@ def d_8244(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2839', (((_w1 if type((_w1 := E.get('n~2836'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2838'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~2836'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2838'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2839', E.get('n~2839', MISSING), True))
+    E['n~2839'] = value
     return True
 
 
@@ -3170,7 +3684,10 @@ def d_8245(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2840', E.get('r~2837'), True)
+    value = E.get('r~2837')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2840', E.get('r~2840', MISSING), True))
+    E['r~2840'] = value
     return True
 
 
@@ -3182,14 +3699,23 @@ def t_8246(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2846', E.get('left~2841'), True)
-        LOCAL(ctx, E, 'r~2847', E.get('r~2840'), True)
+        value = E.get('left~2841')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2846', E.get('n~2846', MISSING), True))
+        E['n~2846'] = value
+        value = E.get('r~2840')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2847', E.get('r~2847', MISSING), True))
+        E['r~2847'] = value
         if not d_8260(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2841', E.get('n~2839'), True)
+    value = E.get('n~2839')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2841', E.get('left~2841', MISSING), True))
+    E['left~2841'] = value
     return t_8248(ctx, r1, s, E, B)
 
 
@@ -3199,7 +3725,10 @@ def d_8247(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2841', E.get('n~2839'), True)
+    value = E.get('n~2839')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2841', E.get('left~2841', MISSING), True))
+    E['left~2841'] = value
     return True
 
 
@@ -3220,7 +3749,9 @@ def t_8248(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2843', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2843', E.get('rep~2843', MISSING), True))
+            E['rep~2843'] = item
             if (((_w1 if type((_w1 := E.get('left~2841'))) is int else num(_w1)) > 0)):
                 return t_8249(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -3240,7 +3771,9 @@ def t_8249(ctx, k, s=None, E=None, B=8214):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2844', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2844', E.get('taken~2844', MISSING), True))
+    E['taken~2844'] = 0
     return t_7976(ctx, r1, s, E, B)
 
 
@@ -3250,7 +3783,9 @@ def d_8250(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2844', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2844', E.get('taken~2844', MISSING), True))
+    E['taken~2844'] = 0
     return True
 
 
@@ -3313,7 +3848,10 @@ def d_8258(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2846', E.get('left~2841'), True)
+    value = E.get('left~2841')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2846', E.get('n~2846', MISSING), True))
+    E['n~2846'] = value
     return True
 
 
@@ -3323,7 +3861,10 @@ def d_8259(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2847', E.get('r~2840'), True)
+    value = E.get('r~2840')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2847', E.get('r~2847', MISSING), True))
+    E['r~2847'] = value
     return True
 
 
@@ -3333,17 +3874,36 @@ def d_8260(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2848', x_9411(ctx, E), True)
-    if not d_8262(ctx, E, B):
-        return False
+    value = x_9411(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2848', E.get('k~2848', MISSING), True))
+    E['k~2848'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2847'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2847'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2848', x_9414(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2847'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2848'), '+=', False, K[3])
-    if not d_8265(ctx, E, B):
-        return False
-    if not d_8267(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2847'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2847'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2848'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9420(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2848'), '+=', False, K[5])
     return True
 
 
@@ -3353,7 +3913,10 @@ def d_8261(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2848', x_9411(ctx, E), True)
+    value = x_9411(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2848', E.get('k~2848', MISSING), True))
+    E['k~2848'] = value
     return True
 
 
@@ -3385,7 +3948,7 @@ def d_8264(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2847'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2847'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2848'), '+=', False, K[3])
     return True
@@ -3425,7 +3988,7 @@ def d_8267(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9420(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2848'), '+=', False, K[5])
     return True
@@ -3437,7 +4000,7 @@ def d_8268(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2848'), '+=', False, K[5])
     return True
@@ -3446,7 +4009,11 @@ def d_8268(ctx, E=None, B=8214):  # rules_data/pampero/definitions/resources.yam
 def x_9459(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9459, E.get('r~2841'),), lambda: [v_q_2843 for v_q_2843 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2843, NOREC).get('instead_of', {}) if type(v_q_2843) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2841'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2841')
+        return [v_q_2843 for v_q_2843 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2843, NOREC).get('instead_of', {}) if type(v_q_2843) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9459, E.get('r~2841'),), compute)
 
 
 def x_9460(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -3521,7 +4088,9 @@ def d_8296(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2838', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2838', E.get('r~2838', MISSING), True))
+    E['r~2838'] = 'money'
     return True
 
 
@@ -3531,7 +4100,10 @@ def d_8300(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2841', E.get('r~2838'), True)
+    value = E.get('r~2838')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2841', E.get('r~2841', MISSING), True))
+    E['r~2841'] = value
     return True
 
 
@@ -3541,7 +4113,10 @@ def d_8302(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2842', E.get('n~2840'), True)
+    value = E.get('n~2840')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2842', E.get('left~2842', MISSING), True))
+    E['left~2842'] = value
     return True
 
 
@@ -3551,7 +4126,9 @@ def d_8305(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2845', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2845', E.get('taken~2845', MISSING), True))
+    E['taken~2845'] = 0
     return True
 
 
@@ -3604,7 +4181,10 @@ def d_8313(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2847', E.get('left~2842'), True)
+    value = E.get('left~2842')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2847', E.get('n~2847', MISSING), True))
+    E['n~2847'] = value
     return True
 
 
@@ -3614,7 +4194,10 @@ def d_8314(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2848', E.get('r~2841'), True)
+    value = E.get('r~2841')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2848', E.get('r~2848', MISSING), True))
+    E['r~2848'] = value
     return True
 
 
@@ -3624,17 +4207,36 @@ def d_8315(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2849', x_9475(ctx, E), True)
-    if not d_8317(ctx, E, B):
-        return False
+    value = x_9475(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2849', E.get('k~2849', MISSING), True))
+    E['k~2849'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2848'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2848'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2849', x_9478(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2848'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2849'), '+=', False, K[3])
-    if not d_8320(ctx, E, B):
-        return False
-    if not d_8322(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2848'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2848'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2849'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9484(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2849'), '+=', False, K[5])
     return True
 
 
@@ -3644,7 +4246,10 @@ def d_8316(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2849', x_9475(ctx, E), True)
+    value = x_9475(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2849', E.get('k~2849', MISSING), True))
+    E['k~2849'] = value
     return True
 
 
@@ -3676,7 +4281,7 @@ def d_8319(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2848'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2848'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2849'), '+=', False, K[3])
     return True
@@ -3716,7 +4321,7 @@ def d_8322(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9484(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2849'), '+=', False, K[5])
     return True
@@ -3728,7 +4333,7 @@ def d_8323(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2849'), '+=', False, K[5])
     return True
@@ -3740,7 +4345,9 @@ def d_8436(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2825', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2825', E.get('r~2825', MISSING), True))
+    E['r~2825'] = 'money'
     return True
 
 
@@ -3748,17 +4355,22 @@ def x_10093(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2824, NOREC).get('band', {}) if type(v_g_2824) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2824 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2824, NOREC).get('column', 0) if type(v_g_2824) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
+        _h3 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
+        _h4 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (_h1.get(v_g_2824, NOREC).get('band', {}) if type(v_g_2824) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2824 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2824, NOREC).get('column', 0) if type(v_g_2824) is str else 0) == (_h2 if (_h3 == 'game') else _h4))) and (((_w8 if type((_w8 := (_h2 if (_h3 == 'game') else _h4))) is int else num(_w8)) >= 1)) else False)])
     return MEMO(ctx, (10093, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10097(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10097, E.get('r~2828'),), lambda: [v_q_2830 for v_q_2830 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2830, NOREC).get('instead_of', {}) if type(v_q_2830) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2828'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2828')
+        return [v_q_2830 for v_q_2830 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2830, NOREC).get('instead_of', {}) if type(v_q_2830) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (10097, E.get('r~2828'),), compute)
 
 
 def x_10098(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -3831,10 +4443,11 @@ def x_10126(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:12
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2837, NOREC).get('band', {}) if type(v_g_2837) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2837 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2837, NOREC).get('column', 0) if type(v_g_2837) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = (_w2.get('livestock_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'livestock_price', 0))
+        _h3 = ctx.index.plain['tracks'].get('livestock_price', NOREC).get('scope', None)
+        _h4 = (_w4.get('livestock_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'livestock_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (_h1.get(v_g_2837, NOREC).get('band', {}) if type(v_g_2837) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2837 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2837, NOREC).get('column', 0) if type(v_g_2837) is str else 0) == (_h2 if (_h3 == 'game') else _h4))) and (((_w8 if type((_w8 := (_h2 if (_h3 == 'game') else _h4))) is int else num(_w8)) >= 1)) else False)])
     return MEMO(ctx, (10126, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -3844,7 +4457,10 @@ def d_8846(ctx, E=None, B=8819):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2826', x_10093(ctx, E), True)
+    value = x_10093(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2826', E.get('k~2826', MISSING), True))
+    E['k~2826'] = value
     return True
 
 
@@ -3854,8 +4470,14 @@ def t_8847(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2827', E.get('k~2826'), True)
-    LOCAL(ctx, E, 'r~2828', E.get('r~2825'), True)
+    value = E.get('k~2826')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2827', E.get('n~2827', MISSING), True))
+    E['n~2827'] = value
+    value = E.get('r~2825')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2828', E.get('r~2828', MISSING), True))
+    E['r~2828'] = value
     return t_8850(ctx, k, s, E, B)
 
 
@@ -3865,7 +4487,10 @@ def d_8848(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2827', E.get('k~2826'), True)
+    value = E.get('k~2826')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2827', E.get('n~2827', MISSING), True))
+    E['n~2827'] = value
     return True
 
 
@@ -3875,7 +4500,10 @@ def d_8849(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2828', E.get('r~2825'), True)
+    value = E.get('r~2825')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2828', E.get('r~2828', MISSING), True))
+    E['r~2828'] = value
     return True
 
 
@@ -3887,14 +4515,23 @@ def t_8850(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2834', E.get('left~2829'), True)
-        LOCAL(ctx, E, 'r~2835', E.get('r~2828'), True)
+        value = E.get('left~2829')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2834', E.get('n~2834', MISSING), True))
+        E['n~2834'] = value
+        value = E.get('r~2828')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2835', E.get('r~2835', MISSING), True))
+        E['r~2835'] = value
         if not d_8864(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2829', E.get('n~2827'), True)
+    value = E.get('n~2827')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2829', E.get('left~2829', MISSING), True))
+    E['left~2829'] = value
     return t_8852(ctx, r1, s, E, B)
 
 
@@ -3904,7 +4541,10 @@ def d_8851(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2829', E.get('n~2827'), True)
+    value = E.get('n~2827')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2829', E.get('left~2829', MISSING), True))
+    E['left~2829'] = value
     return True
 
 
@@ -3925,7 +4565,9 @@ def t_8852(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2831', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2831', E.get('rep~2831', MISSING), True))
+            E['rep~2831'] = item
             if (((_w1 if type((_w1 := E.get('left~2829'))) is int else num(_w1)) > 0)):
                 return t_8853(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -3945,7 +4587,9 @@ def t_8853(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2832', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2832', E.get('taken~2832', MISSING), True))
+    E['taken~2832'] = 0
     return t_8855(ctx, r1, s, E, B)
 
 
@@ -3955,7 +4599,9 @@ def d_8854(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2832', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2832', E.get('taken~2832', MISSING), True))
+    E['taken~2832'] = 0
     return True
 
 
@@ -4025,7 +4671,10 @@ def d_8862(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2834', E.get('left~2829'), True)
+    value = E.get('left~2829')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2834', E.get('n~2834', MISSING), True))
+    E['n~2834'] = value
     return True
 
 
@@ -4035,7 +4684,10 @@ def d_8863(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2835', E.get('r~2828'), True)
+    value = E.get('r~2828')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2835', E.get('r~2835', MISSING), True))
+    E['r~2835'] = value
     return True
 
 
@@ -4045,17 +4697,36 @@ def d_8864(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2836', x_10113(ctx, E), True)
-    if not d_8866(ctx, E, B):
-        return False
+    value = x_10113(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2836', E.get('k~2836', MISSING), True))
+    E['k~2836'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2835'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2835'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2836', x_10116(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2835'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2836'), '+=', False, K[3])
-    if not d_8869(ctx, E, B):
-        return False
-    if not d_8871(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2835'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2835'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2836'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_10122(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2836'), '+=', False, K[5])
     return True
 
 
@@ -4065,7 +4736,10 @@ def d_8865(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2836', x_10113(ctx, E), True)
+    value = x_10113(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2836', E.get('k~2836', MISSING), True))
+    E['k~2836'] = value
     return True
 
 
@@ -4097,7 +4771,7 @@ def d_8868(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2835'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2835'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2836'), '+=', False, K[3])
     return True
@@ -4137,7 +4811,7 @@ def d_8871(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_10122(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2836'), '+=', False, K[5])
     return True
@@ -4149,7 +4823,7 @@ def d_8872(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2836'), '+=', False, K[5])
     return True
@@ -4161,7 +4835,10 @@ def d_8874(ctx, E=None, B=8819):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2839', x_10126(ctx, E), True)
+    value = x_10126(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2839', E.get('k~2839', MISSING), True))
+    E['k~2839'] = value
     return True
 
 
@@ -4171,8 +4848,14 @@ def t_8875(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2840', E.get('k~2839'), True)
-    LOCAL(ctx, E, 'r~2841', E.get('r~2838'), True)
+    value = E.get('k~2839')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2840', E.get('n~2840', MISSING), True))
+    E['n~2840'] = value
+    value = E.get('r~2838')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2841', E.get('r~2841', MISSING), True))
+    E['r~2841'] = value
     return t_8878(ctx, k, s, E, B)
 
 
@@ -4182,7 +4865,10 @@ def d_8876(ctx, E=None, B=8819):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2840', E.get('k~2839'), True)
+    value = E.get('k~2839')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2840', E.get('n~2840', MISSING), True))
+    E['n~2840'] = value
     return True
 
 
@@ -4194,14 +4880,23 @@ def t_8878(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2847', E.get('left~2842'), True)
-        LOCAL(ctx, E, 'r~2848', E.get('r~2841'), True)
+        value = E.get('left~2842')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2847', E.get('n~2847', MISSING), True))
+        E['n~2847'] = value
+        value = E.get('r~2841')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2848', E.get('r~2848', MISSING), True))
+        E['r~2848'] = value
         if not d_8315(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2842', E.get('n~2840'), True)
+    value = E.get('n~2840')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2842', E.get('left~2842', MISSING), True))
+    E['left~2842'] = value
     return t_8880(ctx, r1, s, E, B)
 
 
@@ -4222,7 +4917,9 @@ def t_8880(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2844', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2844', E.get('rep~2844', MISSING), True))
+            E['rep~2844'] = item
             if (((_w1 if type((_w1 := E.get('left~2842'))) is int else num(_w1)) > 0)):
                 return t_8881(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -4242,7 +4939,9 @@ def t_8881(ctx, k, s=None, E=None, B=8819):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2845', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2845', E.get('taken~2845', MISSING), True))
+    E['taken~2845'] = 0
     return t_8883(ctx, r1, s, E, B)
 
 
@@ -4267,10 +4966,11 @@ def x_10283(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2824, NOREC).get('band', {}) if type(v_g_2824) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2824 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2824, NOREC).get('column', 0) if type(v_g_2824) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
+        _h3 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
+        _h4 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (_h1.get(v_g_2824, NOREC).get('band', {}) if type(v_g_2824) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2824 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2824, NOREC).get('column', 0) if type(v_g_2824) is str else 0) == (_h2 if (_h3 == 'game') else _h4))) and (((_w8 if type((_w8 := (_h2 if (_h3 == 'game') else _h4))) is int else num(_w8)) >= 1)) else False)])
     return MEMO(ctx, (10283, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4278,10 +4978,11 @@ def x_10316(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:18
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2837, NOREC).get('band', {}) if type(v_g_2837) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2837 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2837, NOREC).get('column', 0) if type(v_g_2837) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = (_w2.get('forestry_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'forestry_price', 0))
+        _h3 = ctx.index.plain['tracks'].get('forestry_price', NOREC).get('scope', None)
+        _h4 = (_w4.get('forestry_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'forestry_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (_h1.get(v_g_2837, NOREC).get('band', {}) if type(v_g_2837) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2837 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2837, NOREC).get('column', 0) if type(v_g_2837) is str else 0) == (_h2 if (_h3 == 'game') else _h4))) and (((_w8 if type((_w8 := (_h2 if (_h3 == 'game') else _h4))) is int else num(_w8)) >= 1)) else False)])
     return MEMO(ctx, (10316, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4291,7 +4992,10 @@ def d_9010(ctx, E=None, B=8983):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2826', x_10283(ctx, E), True)
+    value = x_10283(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2826', E.get('k~2826', MISSING), True))
+    E['k~2826'] = value
     return True
 
 
@@ -4301,7 +5005,10 @@ def d_9038(ctx, E=None, B=8983):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2839', x_10316(ctx, E), True)
+    value = x_10316(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2839', E.get('k~2839', MISSING), True))
+    E['k~2839'] = value
     return True
 
 
@@ -4309,10 +5016,11 @@ def x_10473(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2824, NOREC).get('band', {}) if type(v_g_2824) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2824 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2824, NOREC).get('column', 0) if type(v_g_2824) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
+        _h3 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
+        _h4 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (_h1.get(v_g_2824, NOREC).get('band', {}) if type(v_g_2824) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2824 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2824, NOREC).get('column', 0) if type(v_g_2824) is str else 0) == (_h2 if (_h3 == 'game') else _h4))) and (((_w8 if type((_w8 := (_h2 if (_h3 == 'game') else _h4))) is int else num(_w8)) >= 1)) else False)])
     return MEMO(ctx, (10473, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4320,10 +5028,11 @@ def x_10506(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:24
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
-        _h2 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
-        _h3 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2837, NOREC).get('band', {}) if type(v_g_2837) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2837 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2837, NOREC).get('column', 0) if type(v_g_2837) is str else 0) == (_h1 if (_h2 == 'game') else _h3))) and (((_w5 if type((_w5 := (_h1 if (_h2 == 'game') else _h3))) is int else num(_w5)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = (_w2.get('agriculture_price', 0) if type((_w2 := ctx.state.get('game_tracks'))) is dict else KEY(_w2, 'agriculture_price', 0))
+        _h3 = ctx.index.plain['tracks'].get('agriculture_price', NOREC).get('scope', None)
+        _h4 = (_w4.get('agriculture_price', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w4, 'agriculture_price', 0))
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (_h1.get(v_g_2837, NOREC).get('band', {}) if type(v_g_2837) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2837 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2837, NOREC).get('column', 0) if type(v_g_2837) is str else 0) == (_h2 if (_h3 == 'game') else _h4))) and (((_w8 if type((_w8 := (_h2 if (_h3 == 'game') else _h4))) is int else num(_w8)) >= 1)) else False)])
     return MEMO(ctx, (10506, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
@@ -4333,7 +5042,10 @@ def d_9174(ctx, E=None, B=9147):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2826', x_10473(ctx, E), True)
+    value = x_10473(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2826', E.get('k~2826', MISSING), True))
+    E['k~2826'] = value
     return True
 
 
@@ -4343,7 +5055,10 @@ def d_9202(ctx, E=None, B=9147):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2839', x_10506(ctx, E), True)
+    value = x_10506(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2839', E.get('k~2839', MISSING), True))
+    E['k~2839'] = value
     return True
 
 
@@ -4357,16 +5072,22 @@ def x_10670(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('game_tracks')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2842, NOREC).get('band', {}) if type(v_g_2842) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2842 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2842, NOREC).get('column', 0) if type(v_g_2842) is str else 0) == ((_h1.get((lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h1.get(v_t_2840, 0) if type(_h1) is dict else KEY(_h1, v_t_2840, 0)) if ((ctx.index.plain['tracks'].get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2841, 0) if type(_h1) is dict else KEY(_h1, v_u_2841, 0)) if ((ctx.index.plain['tracks'].get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2838, 0) if type(_h1) is dict else KEY(_h1, v_t_2838, 0)) if ((ctx.index.plain['tracks'].get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = ctx.state.get('game_tracks')
+        _h3 = ctx.index.plain['tracks']
+        _h4 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
+        return FN['sum'](ctx, None, [(_w1.get('left', None) if type((_w1 := (_h1.get(v_g_2842, NOREC).get('band', {}) if type(v_g_2842) is str else {}))) is dict else KEY(_w1, 'left', None)) for v_g_2842 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2842, NOREC).get('column', 0) if type(v_g_2842) is str else 0) == ((_h2.get((lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0)) if ((_h3.get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h4.get(v_t_2840, 0) if type(_h4) is dict else KEY(_h4, v_t_2840, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0)) if ((_h3.get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h4.get(v_u_2841, 0) if type(_h4) is dict else KEY(_h4, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in MEMO(ctx, (K[6],), lambda: [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')]) if ((_w3 if type((_w3 := ((_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0)) if ((_h3.get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h4.get(v_t_2838, 0) if type(_h4) is dict else KEY(_h4, v_t_2838, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0)) if ((_h3.get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h4.get(v_t_2840, 0) if type(_h4) is dict else KEY(_h4, v_t_2840, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0)) if ((_h3.get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h4.get(v_u_2841, 0) if type(_h4) is dict else KEY(_h4, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in MEMO(ctx, (K[6],), lambda: [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')]) if ((_w3 if type((_w3 := ((_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0)) if ((_h3.get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h4.get(v_t_2838, 0) if type(_h4) is dict else KEY(_h4, v_t_2838, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((_h3.get(_w10, NOREC).get('scope', None) if type((_w10 := (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0)) if ((_h3.get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h4.get(v_t_2840, 0) if type(_h4) is dict else KEY(_h4, v_t_2840, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0)) if ((_h3.get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h4.get(v_u_2841, 0) if type(_h4) is dict else KEY(_h4, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in MEMO(ctx, (K[6],), lambda: [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')]) if ((_w7 if type((_w7 := ((_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0)) if ((_h3.get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h4.get(v_t_2838, 0) if type(_h4) is dict else KEY(_h4, v_t_2838, 0))))) is int else num(_w7)) >= 1)]))) is str else None) == 'game') else (_h4.get((lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0)) if ((_h3.get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h4.get(v_t_2840, 0) if type(_h4) is dict else KEY(_h4, v_t_2840, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0)) if ((_h3.get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h4.get(v_u_2841, 0) if type(_h4) is dict else KEY(_h4, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in MEMO(ctx, (K[6],), lambda: [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')]) if ((_w13 if type((_w13 := ((_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0)) if ((_h3.get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h4.get(v_t_2838, 0) if type(_h4) is dict else KEY(_h4, v_t_2838, 0))))) is int else num(_w13)) >= 1)]), 0) if type(_h4) is dict else KEY(_h4, (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0)) if ((_h3.get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h4.get(v_t_2840, 0) if type(_h4) is dict else KEY(_h4, v_t_2840, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0)) if ((_h3.get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h4.get(v_u_2841, 0) if type(_h4) is dict else KEY(_h4, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in MEMO(ctx, (K[6],), lambda: [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')]) if ((_w13 if type((_w13 := ((_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0)) if ((_h3.get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h4.get(v_t_2838, 0) if type(_h4) is dict else KEY(_h4, v_t_2838, 0))))) is int else num(_w13)) >= 1)]), 0))))) and (((_w30 if type((_w30 := ((_h2.get((lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0)) if ((_h3.get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h4.get(v_t_2840, 0) if type(_h4) is dict else KEY(_h4, v_t_2840, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0)) if ((_h3.get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h4.get(v_u_2841, 0) if type(_h4) is dict else KEY(_h4, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in MEMO(ctx, (K[6],), lambda: [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')]) if ((_w17 if type((_w17 := ((_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0)) if ((_h3.get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h4.get(v_t_2838, 0) if type(_h4) is dict else KEY(_h4, v_t_2838, 0))))) is int else num(_w17)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0)) if ((_h3.get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h4.get(v_t_2840, 0) if type(_h4) is dict else KEY(_h4, v_t_2840, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0)) if ((_h3.get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h4.get(v_u_2841, 0) if type(_h4) is dict else KEY(_h4, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in MEMO(ctx, (K[6],), lambda: [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')]) if ((_w17 if type((_w17 := ((_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0)) if ((_h3.get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h4.get(v_t_2838, 0) if type(_h4) is dict else KEY(_h4, v_t_2838, 0))))) is int else num(_w17)) >= 1)]), 0)) if ((_h3.get(_w24, NOREC).get('scope', None) if type((_w24 := (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0)) if ((_h3.get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h4.get(v_t_2840, 0) if type(_h4) is dict else KEY(_h4, v_t_2840, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0)) if ((_h3.get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h4.get(v_u_2841, 0) if type(_h4) is dict else KEY(_h4, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in MEMO(ctx, (K[6],), lambda: [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')]) if ((_w21 if type((_w21 := ((_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0)) if ((_h3.get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h4.get(v_t_2838, 0) if type(_h4) is dict else KEY(_h4, v_t_2838, 0))))) is int else num(_w21)) >= 1)]))) is str else None) == 'game') else (_h4.get((lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0)) if ((_h3.get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h4.get(v_t_2840, 0) if type(_h4) is dict else KEY(_h4, v_t_2840, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0)) if ((_h3.get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h4.get(v_u_2841, 0) if type(_h4) is dict else KEY(_h4, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in MEMO(ctx, (K[6],), lambda: [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')]) if ((_w27 if type((_w27 := ((_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0)) if ((_h3.get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h4.get(v_t_2838, 0) if type(_h4) is dict else KEY(_h4, v_t_2838, 0))))) is int else num(_w27)) >= 1)]), 0) if type(_h4) is dict else KEY(_h4, (lambda v_on_2839: FN['last'](ctx, None, [v_t_2840 for v_t_2840 in items_of(v_on_2839) if (((_h2.get(v_t_2840, 0) if type(_h2) is dict else KEY(_h2, v_t_2840, 0)) if ((_h3.get(v_t_2840, NOREC).get('scope', None) if type(v_t_2840) is str else None) == 'game') else (_h4.get(v_t_2840, 0) if type(_h4) is dict else KEY(_h4, v_t_2840, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2841, 0) if type(_h2) is dict else KEY(_h2, v_u_2841, 0)) if ((_h3.get(v_u_2841, NOREC).get('scope', None) if type(v_u_2841) is str else None) == 'game') else (_h4.get(v_u_2841, 0) if type(_h4) is dict else KEY(_h4, v_u_2841, 0))) for v_u_2841 in items_of(v_on_2839)]))]))([v_t_2838 for v_t_2838 in MEMO(ctx, (K[6],), lambda: [v_t_2837 for v_t_2837 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2837, NOREC).get('group', None) if type(v_t_2837) is str else None) == 'price_markers')]) if ((_w27 if type((_w27 := ((_h2.get(v_t_2838, 0) if type(_h2) is dict else KEY(_h2, v_t_2838, 0)) if ((_h3.get(v_t_2838, NOREC).get('scope', None) if type(v_t_2838) is str else None) == 'game') else (_h4.get(v_t_2838, 0) if type(_h4) is dict else KEY(_h4, v_t_2838, 0))))) is int else num(_w27)) >= 1)]), 0))))) is int else num(_w30)) >= 1)) else False)])
     return MEMO(ctx, (10670, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10674(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10674, E.get('r~2846'),), lambda: [v_q_2848 for v_q_2848 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2848, NOREC).get('instead_of', {}) if type(v_q_2848) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2846'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2846')
+        return [v_q_2848 for v_q_2848 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2848, NOREC).get('instead_of', {}) if type(v_q_2848) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (10674, E.get('r~2846'),), compute)
 
 
 def x_10675(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -4421,16 +5142,22 @@ def x_10703(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:37
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('game_tracks')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (ctx.index.plain['grid_columns'].get(v_g_2860, NOREC).get('band', {}) if type(v_g_2860) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2860 in IDS(ctx, 'grid_columns') if (True if (((ctx.index.plain['grid_columns'].get(v_g_2860, NOREC).get('column', 0) if type(v_g_2860) is str else 0) == ((_h1.get((lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w3 if type((_w3 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('scope', None) if type((_w5 := (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w4 if type((_w4 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w4)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w6)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w6 if type((_w6 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w6)) >= 1)]), 0))))) and (((_w11 if type((_w11 := ((_h1.get((lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w7)) >= 1)]), 0) if type(_h1) is dict else KEY(_h1, (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w7 if type((_w7 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w7)) >= 1)]), 0)) if ((ctx.index.plain['tracks'].get(_w9, NOREC).get('scope', None) if type((_w9 := (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w8 if type((_w8 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w8)) >= 1)]))) is str else None) == 'game') else (_h2.get((lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w10)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h1.get(v_t_2858, 0) if type(_h1) is dict else KEY(_h1, v_t_2858, 0)) if ((ctx.index.plain['tracks'].get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0))) == FN['max'](ctx, None, [((_h1.get(v_u_2859, 0) if type(_h1) is dict else KEY(_h1, v_u_2859, 0)) if ((ctx.index.plain['tracks'].get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')] if ((_w10 if type((_w10 := ((_h1.get(v_t_2856, 0) if type(_h1) is dict else KEY(_h1, v_t_2856, 0)) if ((ctx.index.plain['tracks'].get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0))))) is int else num(_w10)) >= 1)]), 0))))) is int else num(_w11)) >= 1)) else False)])
+        _h1 = ctx.index.plain['grid_columns']
+        _h2 = ctx.state.get('game_tracks')
+        _h3 = ctx.index.plain['tracks']
+        _h4 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
+        return FN['sum'](ctx, None, [(_w1.get('right', None) if type((_w1 := (_h1.get(v_g_2860, NOREC).get('band', {}) if type(v_g_2860) is str else {}))) is dict else KEY(_w1, 'right', None)) for v_g_2860 in IDS(ctx, 'grid_columns') if (True if (((_h1.get(v_g_2860, NOREC).get('column', 0) if type(v_g_2860) is str else 0) == ((_h2.get((lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0)) if ((_h3.get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h4.get(v_t_2858, 0) if type(_h4) is dict else KEY(_h4, v_t_2858, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0)) if ((_h3.get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h4.get(v_u_2859, 0) if type(_h4) is dict else KEY(_h4, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in MEMO(ctx, (K[7],), lambda: [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')]) if ((_w3 if type((_w3 := ((_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0)) if ((_h3.get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h4.get(v_t_2856, 0) if type(_h4) is dict else KEY(_h4, v_t_2856, 0))))) is int else num(_w3)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0)) if ((_h3.get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h4.get(v_t_2858, 0) if type(_h4) is dict else KEY(_h4, v_t_2858, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0)) if ((_h3.get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h4.get(v_u_2859, 0) if type(_h4) is dict else KEY(_h4, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in MEMO(ctx, (K[7],), lambda: [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')]) if ((_w3 if type((_w3 := ((_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0)) if ((_h3.get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h4.get(v_t_2856, 0) if type(_h4) is dict else KEY(_h4, v_t_2856, 0))))) is int else num(_w3)) >= 1)]), 0)) if ((_h3.get(_w10, NOREC).get('scope', None) if type((_w10 := (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0)) if ((_h3.get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h4.get(v_t_2858, 0) if type(_h4) is dict else KEY(_h4, v_t_2858, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0)) if ((_h3.get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h4.get(v_u_2859, 0) if type(_h4) is dict else KEY(_h4, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in MEMO(ctx, (K[7],), lambda: [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')]) if ((_w7 if type((_w7 := ((_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0)) if ((_h3.get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h4.get(v_t_2856, 0) if type(_h4) is dict else KEY(_h4, v_t_2856, 0))))) is int else num(_w7)) >= 1)]))) is str else None) == 'game') else (_h4.get((lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0)) if ((_h3.get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h4.get(v_t_2858, 0) if type(_h4) is dict else KEY(_h4, v_t_2858, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0)) if ((_h3.get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h4.get(v_u_2859, 0) if type(_h4) is dict else KEY(_h4, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in MEMO(ctx, (K[7],), lambda: [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')]) if ((_w13 if type((_w13 := ((_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0)) if ((_h3.get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h4.get(v_t_2856, 0) if type(_h4) is dict else KEY(_h4, v_t_2856, 0))))) is int else num(_w13)) >= 1)]), 0) if type(_h4) is dict else KEY(_h4, (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0)) if ((_h3.get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h4.get(v_t_2858, 0) if type(_h4) is dict else KEY(_h4, v_t_2858, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0)) if ((_h3.get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h4.get(v_u_2859, 0) if type(_h4) is dict else KEY(_h4, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in MEMO(ctx, (K[7],), lambda: [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')]) if ((_w13 if type((_w13 := ((_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0)) if ((_h3.get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h4.get(v_t_2856, 0) if type(_h4) is dict else KEY(_h4, v_t_2856, 0))))) is int else num(_w13)) >= 1)]), 0))))) and (((_w30 if type((_w30 := ((_h2.get((lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0)) if ((_h3.get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h4.get(v_t_2858, 0) if type(_h4) is dict else KEY(_h4, v_t_2858, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0)) if ((_h3.get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h4.get(v_u_2859, 0) if type(_h4) is dict else KEY(_h4, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in MEMO(ctx, (K[7],), lambda: [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')]) if ((_w17 if type((_w17 := ((_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0)) if ((_h3.get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h4.get(v_t_2856, 0) if type(_h4) is dict else KEY(_h4, v_t_2856, 0))))) is int else num(_w17)) >= 1)]), 0) if type(_h2) is dict else KEY(_h2, (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0)) if ((_h3.get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h4.get(v_t_2858, 0) if type(_h4) is dict else KEY(_h4, v_t_2858, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0)) if ((_h3.get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h4.get(v_u_2859, 0) if type(_h4) is dict else KEY(_h4, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in MEMO(ctx, (K[7],), lambda: [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')]) if ((_w17 if type((_w17 := ((_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0)) if ((_h3.get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h4.get(v_t_2856, 0) if type(_h4) is dict else KEY(_h4, v_t_2856, 0))))) is int else num(_w17)) >= 1)]), 0)) if ((_h3.get(_w24, NOREC).get('scope', None) if type((_w24 := (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0)) if ((_h3.get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h4.get(v_t_2858, 0) if type(_h4) is dict else KEY(_h4, v_t_2858, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0)) if ((_h3.get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h4.get(v_u_2859, 0) if type(_h4) is dict else KEY(_h4, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in MEMO(ctx, (K[7],), lambda: [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')]) if ((_w21 if type((_w21 := ((_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0)) if ((_h3.get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h4.get(v_t_2856, 0) if type(_h4) is dict else KEY(_h4, v_t_2856, 0))))) is int else num(_w21)) >= 1)]))) is str else None) == 'game') else (_h4.get((lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0)) if ((_h3.get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h4.get(v_t_2858, 0) if type(_h4) is dict else KEY(_h4, v_t_2858, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0)) if ((_h3.get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h4.get(v_u_2859, 0) if type(_h4) is dict else KEY(_h4, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in MEMO(ctx, (K[7],), lambda: [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')]) if ((_w27 if type((_w27 := ((_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0)) if ((_h3.get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h4.get(v_t_2856, 0) if type(_h4) is dict else KEY(_h4, v_t_2856, 0))))) is int else num(_w27)) >= 1)]), 0) if type(_h4) is dict else KEY(_h4, (lambda v_on_2857: FN['last'](ctx, None, [v_t_2858 for v_t_2858 in items_of(v_on_2857) if (((_h2.get(v_t_2858, 0) if type(_h2) is dict else KEY(_h2, v_t_2858, 0)) if ((_h3.get(v_t_2858, NOREC).get('scope', None) if type(v_t_2858) is str else None) == 'game') else (_h4.get(v_t_2858, 0) if type(_h4) is dict else KEY(_h4, v_t_2858, 0))) == FN['max'](ctx, None, [((_h2.get(v_u_2859, 0) if type(_h2) is dict else KEY(_h2, v_u_2859, 0)) if ((_h3.get(v_u_2859, NOREC).get('scope', None) if type(v_u_2859) is str else None) == 'game') else (_h4.get(v_u_2859, 0) if type(_h4) is dict else KEY(_h4, v_u_2859, 0))) for v_u_2859 in items_of(v_on_2857)]))]))([v_t_2856 for v_t_2856 in MEMO(ctx, (K[7],), lambda: [v_t_2855 for v_t_2855 in IDS(ctx, 'tracks') if ((_h3.get(v_t_2855, NOREC).get('group', None) if type(v_t_2855) is str else None) == 'price_markers')]) if ((_w27 if type((_w27 := ((_h2.get(v_t_2856, 0) if type(_h2) is dict else KEY(_h2, v_t_2856, 0)) if ((_h3.get(v_t_2856, NOREC).get('scope', None) if type(v_t_2856) is str else None) == 'game') else (_h4.get(v_t_2856, 0) if type(_h4) is dict else KEY(_h4, v_t_2856, 0))))) is int else num(_w27)) >= 1)]), 0))))) is int else num(_w30)) >= 1)) else False)])
     return MEMO(ctx, (10703, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('tracks', 0),), compute)
 
 
 def x_10707(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (10707, E.get('r~2864'),), lambda: [v_q_2866 for v_q_2866 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2866, NOREC).get('instead_of', {}) if type(v_q_2866) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2864'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2864')
+        return [v_q_2866 for v_q_2866 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2866, NOREC).get('instead_of', {}) if type(v_q_2866) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (10707, E.get('r~2864'),), compute)
 
 
 def x_10708(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -4505,7 +5232,9 @@ def d_9313(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2824', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2824', E.get('n~2824', MISSING), True))
+    E['n~2824'] = 3
     return True
 
 
@@ -4515,8 +5244,14 @@ def t_9316(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2827', (((_w1 if type((_w1 := E.get('n~2824'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2826'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2828', E.get('r~2825'), True)
+    value = (((_w1 if type((_w1 := E.get('n~2824'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2826'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2827', E.get('n~2827', MISSING), True))
+    E['n~2827'] = value
+    value = E.get('r~2825')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2828', E.get('r~2828', MISSING), True))
+    E['r~2828'] = value
     return t_9319(ctx, k, s, E, B)
 
 
@@ -4526,7 +5261,10 @@ def d_9317(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2827', (((_w1 if type((_w1 := E.get('n~2824'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2826'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~2824'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2826'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2827', E.get('n~2827', MISSING), True))
+    E['n~2827'] = value
     return True
 
 
@@ -4538,14 +5276,23 @@ def t_9319(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2834', E.get('left~2829'), True)
-        LOCAL(ctx, E, 'r~2835', E.get('r~2828'), True)
+        value = E.get('left~2829')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2834', E.get('n~2834', MISSING), True))
+        E['n~2834'] = value
+        value = E.get('r~2828')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2835', E.get('r~2835', MISSING), True))
+        E['r~2835'] = value
         if not d_8864(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2829', E.get('n~2827'), True)
+    value = E.get('n~2827')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2829', E.get('left~2829', MISSING), True))
+    E['left~2829'] = value
     return t_9321(ctx, r1, s, E, B)
 
 
@@ -4566,7 +5313,9 @@ def t_9321(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2831', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2831', E.get('rep~2831', MISSING), True))
+            E['rep~2831'] = item
             if (((_w1 if type((_w1 := E.get('left~2829'))) is int else num(_w1)) > 0)):
                 return t_9322(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -4586,7 +5335,9 @@ def t_9322(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2832', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2832', E.get('taken~2832', MISSING), True))
+    E['taken~2832'] = 0
     return t_9324(ctx, r1, s, E, B)
 
 
@@ -4615,13 +5366,23 @@ def t_9342(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/modules/privat
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2861', 'money', True)
-        LOCAL(ctx, E, 'k~2862', x_10703(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2861', E.get('r~2861', MISSING), True))
+        E['r~2861'] = 'money'
+        value = x_10703(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2862', E.get('k~2862', MISSING), True))
+        E['k~2862'] = value
         return t_9373(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'r~2843', 'money', True)
-    LOCAL(ctx, E, 'k~2844', x_10670(ctx, E), True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2843', E.get('r~2843', MISSING), True))
+    E['r~2843'] = 'money'
+    value = x_10670(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2844', E.get('k~2844', MISSING), True))
+    E['k~2844'] = value
     return t_9345(ctx, r1, s, E, B)
 
 
@@ -4631,7 +5392,9 @@ def d_9343(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2843', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2843', E.get('r~2843', MISSING), True))
+    E['r~2843'] = 'money'
     return True
 
 
@@ -4641,7 +5404,10 @@ def d_9344(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2844', x_10670(ctx, E), True)
+    value = x_10670(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2844', E.get('k~2844', MISSING), True))
+    E['k~2844'] = value
     return True
 
 
@@ -4651,8 +5417,14 @@ def t_9345(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2845', E.get('k~2844'), True)
-    LOCAL(ctx, E, 'r~2846', E.get('r~2843'), True)
+    value = E.get('k~2844')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2845', E.get('n~2845', MISSING), True))
+    E['n~2845'] = value
+    value = E.get('r~2843')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2846', E.get('r~2846', MISSING), True))
+    E['r~2846'] = value
     return t_9348(ctx, k, s, E, B)
 
 
@@ -4662,7 +5434,10 @@ def d_9346(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2845', E.get('k~2844'), True)
+    value = E.get('k~2844')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2845', E.get('n~2845', MISSING), True))
+    E['n~2845'] = value
     return True
 
 
@@ -4672,7 +5447,10 @@ def d_9347(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2846', E.get('r~2843'), True)
+    value = E.get('r~2843')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2846', E.get('r~2846', MISSING), True))
+    E['r~2846'] = value
     return True
 
 
@@ -4684,14 +5462,23 @@ def t_9348(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2852', E.get('left~2847'), True)
-        LOCAL(ctx, E, 'r~2853', E.get('r~2846'), True)
+        value = E.get('left~2847')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2852', E.get('n~2852', MISSING), True))
+        E['n~2852'] = value
+        value = E.get('r~2846')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2853', E.get('r~2853', MISSING), True))
+        E['r~2853'] = value
         if not d_9362(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2847', E.get('n~2845'), True)
+    value = E.get('n~2845')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2847', E.get('left~2847', MISSING), True))
+    E['left~2847'] = value
     return t_9350(ctx, r1, s, E, B)
 
 
@@ -4701,7 +5488,10 @@ def d_9349(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2847', E.get('n~2845'), True)
+    value = E.get('n~2845')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2847', E.get('left~2847', MISSING), True))
+    E['left~2847'] = value
     return True
 
 
@@ -4722,7 +5512,9 @@ def t_9350(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2849', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2849', E.get('rep~2849', MISSING), True))
+            E['rep~2849'] = item
             if (((_w1 if type((_w1 := E.get('left~2847'))) is int else num(_w1)) > 0)):
                 return t_9351(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -4742,7 +5534,9 @@ def t_9351(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2850', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2850', E.get('taken~2850', MISSING), True))
+    E['taken~2850'] = 0
     return t_9353(ctx, r1, s, E, B)
 
 
@@ -4752,7 +5546,9 @@ def d_9352(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2850', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2850', E.get('taken~2850', MISSING), True))
+    E['taken~2850'] = 0
     return True
 
 
@@ -4822,7 +5618,10 @@ def d_9360(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2852', E.get('left~2847'), True)
+    value = E.get('left~2847')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2852', E.get('n~2852', MISSING), True))
+    E['n~2852'] = value
     return True
 
 
@@ -4832,7 +5631,10 @@ def d_9361(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2853', E.get('r~2846'), True)
+    value = E.get('r~2846')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2853', E.get('r~2853', MISSING), True))
+    E['r~2853'] = value
     return True
 
 
@@ -4842,17 +5644,36 @@ def d_9362(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2854', x_10690(ctx, E), True)
-    if not d_9364(ctx, E, B):
-        return False
+    value = x_10690(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2854', E.get('k~2854', MISSING), True))
+    E['k~2854'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2853'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2854', x_10693(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2853'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2854'), '+=', False, K[3])
-    if not d_9367(ctx, E, B):
-        return False
-    if not d_9369(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2853'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2853'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2854'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_10699(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2854'), '+=', False, K[5])
     return True
 
 
@@ -4862,7 +5683,10 @@ def d_9363(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2854', x_10690(ctx, E), True)
+    value = x_10690(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2854', E.get('k~2854', MISSING), True))
+    E['k~2854'] = value
     return True
 
 
@@ -4894,7 +5718,7 @@ def d_9366(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2853'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2854'), '+=', False, K[3])
     return True
@@ -4934,7 +5758,7 @@ def d_9369(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_10699(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2854'), '+=', False, K[5])
     return True
@@ -4946,7 +5770,7 @@ def d_9370(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2854'), '+=', False, K[5])
     return True
@@ -4958,7 +5782,9 @@ def d_9371(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2861', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2861', E.get('r~2861', MISSING), True))
+    E['r~2861'] = 'money'
     return True
 
 
@@ -4968,7 +5794,10 @@ def d_9372(ctx, E=None, B=9311):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2862', x_10703(ctx, E), True)
+    value = x_10703(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2862', E.get('k~2862', MISSING), True))
+    E['k~2862'] = value
     return True
 
 
@@ -4978,8 +5807,14 @@ def t_9373(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2863', E.get('k~2862'), True)
-    LOCAL(ctx, E, 'r~2864', E.get('r~2861'), True)
+    value = E.get('k~2862')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2863', E.get('n~2863', MISSING), True))
+    E['n~2863'] = value
+    value = E.get('r~2861')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2864', E.get('r~2864', MISSING), True))
+    E['r~2864'] = value
     return t_9376(ctx, k, s, E, B)
 
 
@@ -4989,7 +5824,10 @@ def d_9374(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2863', E.get('k~2862'), True)
+    value = E.get('k~2862')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2863', E.get('n~2863', MISSING), True))
+    E['n~2863'] = value
     return True
 
 
@@ -4999,7 +5837,10 @@ def d_9375(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2864', E.get('r~2861'), True)
+    value = E.get('r~2861')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2864', E.get('r~2864', MISSING), True))
+    E['r~2864'] = value
     return True
 
 
@@ -5011,14 +5852,23 @@ def t_9376(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2870', E.get('left~2865'), True)
-        LOCAL(ctx, E, 'r~2871', E.get('r~2864'), True)
+        value = E.get('left~2865')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2870', E.get('n~2870', MISSING), True))
+        E['n~2870'] = value
+        value = E.get('r~2864')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2871', E.get('r~2871', MISSING), True))
+        E['r~2871'] = value
         if not d_9390(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2865', E.get('n~2863'), True)
+    value = E.get('n~2863')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2865', E.get('left~2865', MISSING), True))
+    E['left~2865'] = value
     return t_9378(ctx, r1, s, E, B)
 
 
@@ -5028,7 +5878,10 @@ def d_9377(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2865', E.get('n~2863'), True)
+    value = E.get('n~2863')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2865', E.get('left~2865', MISSING), True))
+    E['left~2865'] = value
     return True
 
 
@@ -5049,7 +5902,9 @@ def t_9378(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2867', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2867', E.get('rep~2867', MISSING), True))
+            E['rep~2867'] = item
             if (((_w1 if type((_w1 := E.get('left~2865'))) is int else num(_w1)) > 0)):
                 return t_9379(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -5069,7 +5924,9 @@ def t_9379(ctx, k, s=None, E=None, B=9311):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2868', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2868', E.get('taken~2868', MISSING), True))
+    E['taken~2868'] = 0
     return t_9381(ctx, r1, s, E, B)
 
 
@@ -5079,7 +5936,9 @@ def d_9380(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2868', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2868', E.get('taken~2868', MISSING), True))
+    E['taken~2868'] = 0
     return True
 
 
@@ -5149,7 +6008,10 @@ def d_9388(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2870', E.get('left~2865'), True)
+    value = E.get('left~2865')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2870', E.get('n~2870', MISSING), True))
+    E['n~2870'] = value
     return True
 
 
@@ -5159,7 +6021,10 @@ def d_9389(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2871', E.get('r~2864'), True)
+    value = E.get('r~2864')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2871', E.get('r~2871', MISSING), True))
+    E['r~2871'] = value
     return True
 
 
@@ -5169,17 +6034,36 @@ def d_9390(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2872', x_10723(ctx, E), True)
-    if not d_9392(ctx, E, B):
-        return False
+    value = x_10723(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2872', E.get('k~2872', MISSING), True))
+    E['k~2872'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2871'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2871'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2872', x_10726(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2871'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2872'), '+=', False, K[3])
-    if not d_9395(ctx, E, B):
-        return False
-    if not d_9397(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2871'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('r~2871'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2872'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_10732(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2872'), '+=', False, K[5])
     return True
 
 
@@ -5189,7 +6073,10 @@ def d_9391(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2872', x_10723(ctx, E), True)
+    value = x_10723(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2872', E.get('k~2872', MISSING), True))
+    E['k~2872'] = value
     return True
 
 
@@ -5221,7 +6108,7 @@ def d_9394(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~2871'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2871'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2872'), '+=', False, K[3])
     return True
@@ -5261,7 +6148,7 @@ def d_9397(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_10732(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2872'), '+=', False, K[5])
     return True
@@ -5273,7 +6160,7 @@ def d_9398(ctx, E=None, B=9311):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2872'), '+=', False, K[5])
     return True
@@ -5285,8 +6172,12 @@ def t_9532(ctx, k, s=None, E=None, B=9532):  # rules_data/pampero/modules/tbsct.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 2, True)
-    LOCAL(ctx, E, 'r~2815', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'money'
     return t_7425(ctx, k, s, E, B)
 
 
@@ -5296,7 +6187,9 @@ def d_9561(ctx, E=None, B=9558):  # rules_data/pampero/modules/verne_items.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2815', 'co2', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'co2'
     return True
 
 

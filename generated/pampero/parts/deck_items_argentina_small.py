@@ -69,8 +69,20 @@ def d_7526(ctx, E=None, B=7526):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2814', 'residential', True)
-    if not d_7528(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2814', E.get('t~2814', MISSING), True))
+    E['t~2814'] = 'residential'
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/tracks.yaml:177
+        raise TrialBudget()
+    value = x_8574(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2817', E.get('n~2817', MISSING), True))
+    E['n~2817'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2818', E.get('r~2818', MISSING), True))
+    E['r~2818'] = 'money'
+    if not d_7531(ctx, E, B):
         return False
     return True
 

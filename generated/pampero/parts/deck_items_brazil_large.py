@@ -78,12 +78,36 @@ def d_7581(ctx, E=None, B=7581):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2814', 'resort', True)
-    if not d_7583(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2814', E.get('t~2814', MISSING), True))
+    E['t~2814'] = 'resort'
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/tracks.yaml:177
+        raise TrialBudget()
+    value = x_8634(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2817', E.get('n~2817', MISSING), True))
+    E['n~2817'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2818', E.get('r~2818', MISSING), True))
+    E['r~2818'] = 'money'
+    if not d_7586(ctx, E, B):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~2820', 'commercial', True)
-    if not d_7596(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2820', E.get('t~2820', MISSING), True))
+    E['t~2820'] = 'commercial'
+    ctx.steps += 3
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/tracks.yaml:177
+        raise TrialBudget()
+    value = x_8649(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2823', E.get('n~2823', MISSING), True))
+    E['n~2823'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2824', E.get('r~2824', MISSING), True))
+    E['r~2824'] = 'money'
+    if not d_7599(ctx, E, B):
         return False
     return True
 
@@ -109,7 +133,9 @@ def d_7595(ctx, E=None, B=7581):  # rules_data/pampero/items/foreign_markets.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2820', 'commercial', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2820', E.get('t~2820', MISSING), True))
+    E['t~2820'] = 'commercial'
     return True
 
 

@@ -52,7 +52,8 @@ def x_8861(ctx, E=None):  # rules_data/pampero/modules/nature_items.yaml:8
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return (3 * (_w2 if type((_w2 := sum([len([v_x_2815 for v_x_2815 in items_of(_c1) if (True if (((v_x_2815.get('piece', None) if type(v_x_2815) is dict else KEY(v_x_2815, 'piece', None)) == 'transformer')) and (((v_x_2815.get('owner', None) if type(v_x_2815) is dict else KEY(v_x_2815, 'owner', None)) == E.get('you'))) else False)]) for v_s_2814 in items_of(ctx.state.get('places')) for _c1 in ((_h1.get(v_s_2814, []) if type(_h1) is dict else KEY(_h1, v_s_2814, [])),) if any(((v_y_2816.get('piece', None) if type(v_y_2816) is dict else KEY(v_y_2816, 'piece', None)) == 'electrical_pole') for v_y_2816 in items_of(_c1))]))) is int else num(_w2)))
+        _h2 = E.get('you')
+        return (3 * (_w2 if type((_w2 := sum([len([v_x_2815 for v_x_2815 in items_of(_c1) if (True if (((v_x_2815.get('piece', None) if type(v_x_2815) is dict else KEY(v_x_2815, 'piece', None)) == 'transformer')) and (((v_x_2815.get('owner', None) if type(v_x_2815) is dict else KEY(v_x_2815, 'owner', None)) == _h2)) else False)]) for v_s_2814 in items_of(ctx.state.get('places')) for _c1 in ((_h1.get(v_s_2814, []) if type(_h1) is dict else KEY(_h1, v_s_2814, [])),) if any(((v_y_2816.get('piece', None) if type(v_y_2816) is dict else KEY(v_y_2816, 'piece', None)) == 'electrical_pole') for v_y_2816 in items_of(_c1))]))) is int else num(_w2)))
     return MEMO(ctx, (8861, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 

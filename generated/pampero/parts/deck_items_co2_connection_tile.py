@@ -75,8 +75,12 @@ def t_9624(ctx, k, s=None, E=None, B=9624):  # rules_data/pampero/modules/verne_
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 1, True)
-    LOCAL(ctx, E, 'r~2815', 'co2', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'co2'
     return t_9627(ctx, k, s, E, B)
 
 

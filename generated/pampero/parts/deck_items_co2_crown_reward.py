@@ -84,8 +84,12 @@ def t_9598(ctx, k, s=None, E=None, B=9598):  # rules_data/pampero/modules/verne_
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2815', 5, True)
-    LOCAL(ctx, E, 'r~2816', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2815', E.get('n~2815', MISSING), True))
+    E['n~2815'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2816', E.get('r~2816', MISSING), True))
+    E['r~2816'] = 'money'
     return t_9601(ctx, k, s, E, B)
 
 
@@ -95,7 +99,9 @@ def d_9599(ctx, E=None, B=9598):  # rules_data/pampero/modules/verne_items.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2815', 5, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2815', E.get('n~2815', MISSING), True))
+    E['n~2815'] = 5
     return True
 
 

@@ -82,13 +82,21 @@ def t_9559(ctx, k, s=None, E=None, B=9558):  # rules_data/pampero/modules/verne_
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 1, True)
-    LOCAL(ctx, E, 'r~2815', 'co2', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'co2'
     if not d_9562(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2818', 4, True)
-    LOCAL(ctx, E, 'r~2819', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2818', E.get('n~2818', MISSING), True))
+    E['n~2818'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2819', E.get('r~2819', MISSING), True))
+    E['r~2819'] = 'money'
     return t_9574(ctx, k, s, E, B)
 
 
@@ -112,7 +120,9 @@ def d_9572(ctx, E=None, B=9558):  # rules_data/pampero/modules/verne_items.yaml:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2818', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2818', E.get('n~2818', MISSING), True))
+    E['n~2818'] = 4
     return True
 
 

@@ -82,13 +82,21 @@ def t_7635(ctx, k, s=None, E=None, B=7634):  # rules_data/pampero/modules/compan
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 2, True)
-    LOCAL(ctx, E, 'r~2815', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'energy'
     if not d_7638(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2818', 1, True)
-    LOCAL(ctx, E, 'r~2819', 'batteries', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2818', E.get('n~2818', MISSING), True))
+    E['n~2818'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2819', E.get('r~2819', MISSING), True))
+    E['r~2819'] = 'batteries'
     return t_7650(ctx, k, s, E, B)
 
 
@@ -112,7 +120,9 @@ def d_7648(ctx, E=None, B=7634):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2818', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2818', E.get('n~2818', MISSING), True))
+    E['n~2818'] = 1
     return True
 
 
@@ -122,7 +132,9 @@ def d_7649(ctx, E=None, B=7634):  # rules_data/pampero/modules/companies.yaml:19
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2819', 'batteries', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2819', E.get('r~2819', MISSING), True))
+    E['r~2819'] = 'batteries'
     return True
 
 

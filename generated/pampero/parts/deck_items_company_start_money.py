@@ -75,8 +75,12 @@ def t_7608(ctx, k, s=None, E=None, B=7608):  # rules_data/pampero/modules/compan
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 5, True)
-    LOCAL(ctx, E, 'r~2815', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'money'
     return t_7611(ctx, k, s, E, B)
 
 

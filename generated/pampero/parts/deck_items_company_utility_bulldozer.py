@@ -45,18 +45,21 @@ from compiler.runtime.exports import (
 
 K = [
     {'kind': 'grid_columns', 'f': 'tower', 'd': None},
-    ['game', 'places', 'key'],
-    {'d': []},
     ['game', 'supply', 'key'],
     {'d': 0},
     ['player', 'pieces', 'key'],
+    ['game', 'places', 'key'],
+    {'d': []},
 ]
 
 
 def x_8738(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:152
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (8738, E.get('p~2814'), E.get('s~2815'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), lambda: (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~2814'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2814'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~2814'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~2814'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~2814'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~2815'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~2814'))) is str else []))) and ((lambda v_movers_2817: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~2815'))) is str else None) == 0)) or (((v_movers_2817 if type(v_movers_2817) is int else num(v_movers_2817)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~2815'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~2815'))) is str else None) != None) else (True if ((not any((ctx.index.plain['pieces'].get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_2818.get('piece', None) if type(v_x_2818) is dict else KEY(v_x_2818, 'piece', None)))) is str else None) for v_x_2818 in items_of(KEY(ctx.state.get('places'), E.get('s~2815'), []))))) and ((v_movers_2817 == 0)) else False)))(len([v_x_2816 for v_x_2816 in items_of(KEY(ctx.state.get('places'), E.get('s~2815'), [])) if (ctx.index.plain['pieces'].get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_2816.get('piece', None) if type(v_x_2816) is dict else KEY(v_x_2816, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~2814'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~2815'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~2814'))) is str else []))) and ((not any((ctx.index.plain['pieces'].get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_2819.get('piece', None) if type(v_x_2819) is dict else KEY(v_x_2819, 'piece', None)))) is str else None) for v_x_2819 in items_of(KEY(ctx.state.get('places'), E.get('s~2815'), []))))) else False))) else False))
+    def compute():
+        _h1 = ctx.index.plain['pieces']
+        return (True if ((((_w2 if type((_w2 := (_w1.get(E.get('p~2814'), 0) if type((_w1 := ctx.state.get('supply'))) is dict else KEY(_w1, E.get('p~2814'), 0)))) is int else num(_w2)) > 0) if ((ctx.index.plain['pieces'].get(_w3, NOREC).get('supply', None) if type((_w3 := E.get('p~2814'))) is str else None) != None) else ((_w6 if type((_w6 := (_w5.get(E.get('p~2814'), 0) if type((_w5 := (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w5, E.get('p~2814'), 0)))) is int else num(_w6)) > 0))) and (((True if (IN((ctx.index.plain['spaces'].get(_w7, NOREC).get('type', None) if type((_w7 := E.get('s~2815'))) is str else None), (ctx.index.plain['pieces'].get(_w8, NOREC).get('on', []) if type((_w8 := E.get('p~2814'))) is str else []))) and ((lambda v_movers_2817: ((True if (((ctx.index.plain['spaces'].get(_w10, NOREC).get('capacity', None) if type((_w10 := E.get('s~2815'))) is str else None) == 0)) or (((v_movers_2817 if type(v_movers_2817) is int else num(v_movers_2817)) < (_w12 if type((_w12 := (ctx.index.plain['spaces'].get(_w11, NOREC).get('capacity', None) if type((_w11 := E.get('s~2815'))) is str else None))) is int else num(_w12)))) else False) if ((ctx.index.plain['spaces'].get(_w13, NOREC).get('capacity', None) if type((_w13 := E.get('s~2815'))) is str else None) != None) else (True if ((not any((_h1.get(_w14, NOREC).get('structure', None) if type((_w14 := (v_x_2818.get('piece', None) if type(v_x_2818) is dict else KEY(v_x_2818, 'piece', None)))) is str else None) for v_x_2818 in items_of(KEY(ctx.state.get('places'), E.get('s~2815'), []))))) and ((v_movers_2817 == 0)) else False)))(len([v_x_2816 for v_x_2816 in items_of(KEY(ctx.state.get('places'), E.get('s~2815'), [])) if (_h1.get(_w9, NOREC).get('mover', None) if type((_w9 := (v_x_2816.get('piece', None) if type(v_x_2816) is dict else KEY(v_x_2816, 'piece', None)))) is str else None)]))) else False) if (ctx.index.plain['pieces'].get(_w15, NOREC).get('mover', None) if type((_w15 := E.get('p~2814'))) is str else None) else (True if (IN((ctx.index.plain['spaces'].get(_w16, NOREC).get('type', None) if type((_w16 := E.get('s~2815'))) is str else None), (ctx.index.plain['pieces'].get(_w17, NOREC).get('on', []) if type((_w17 := E.get('p~2814'))) is str else []))) and ((not any((_h1.get(_w18, NOREC).get('structure', None) if type((_w18 := (v_x_2819.get('piece', None) if type(v_x_2819) is dict else KEY(v_x_2819, 'piece', None)))) is str else None) for v_x_2819 in items_of(KEY(ctx.state.get('places'), E.get('s~2815'), []))))) else False))) else False)
+    return MEMO(ctx, (8738, E.get('p~2814'), E.get('s~2815'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0), ctx.stamps.get('supply', 0),), compute)
 
 
 def x_8741(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:124
@@ -104,7 +107,8 @@ def x_8752(ctx, E=None):  # rules_data/pampero/definitions/board.yaml:179
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('places')
-        return ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~2824'))) is str else 0) == (((_w2 if type((_w2 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2826 for v_x_2826 in items_of((_h1.get(v_s_2825, []) if type(_h1) is dict else KEY(_h1, v_s_2825, []))) if (True if (((v_x_2826.get('piece', None) if type(v_x_2826) is dict else KEY(v_x_2826, 'piece', None)) == 'tower')) and (((v_x_2826.get('owner', None) if type(v_x_2826) is dict else KEY(v_x_2826, 'owner', None)) == E.get('you'))) else False)]) for v_s_2825 in items_of(ctx.state.get('places'))])))
+        _h2 = E.get('you')
+        return ((ctx.index.plain['grid_columns'].get(_w1, NOREC).get('column', 0) if type((_w1 := E.get('c~2824'))) is str else 0) == (((_w2 if type((_w2 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w2)) - (_w5 if type((_w5 := (_w4.get('tower', 0) if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w4, 'tower', 0)))) is int else num(_w5))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2826 for v_x_2826 in items_of((_h1.get(v_s_2825, []) if type(_h1) is dict else KEY(_h1, v_s_2825, []))) if (True if (((v_x_2826.get('piece', None) if type(v_x_2826) is dict else KEY(v_x_2826, 'piece', None)) == 'tower')) and (((v_x_2826.get('owner', None) if type(v_x_2826) is dict else KEY(v_x_2826, 'owner', None)) == _h2)) else False)]) for v_s_2825 in items_of(ctx.state.get('places'))])))
     return MEMO(ctx, (8752, E.get('c~2824'), E.get('you'), ctx.stamps.get('pieces', 0), ctx.stamps.get('places', 0),), compute)
 
 
@@ -120,8 +124,12 @@ def t_7674(ctx, k, s=None, E=None, B=7674):  # rules_data/pampero/modules/compan
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2814', 'bulldozer', True)
-    LOCAL(ctx, E, 's~2815', 'utility', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~2814', E.get('p~2814', MISSING), True))
+    E['p~2814'] = 'bulldozer'
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2815', E.get('s~2815', MISSING), True))
+    E['s~2815'] = 'utility'
     return t_7677(ctx, k, s, E, B)
 
 
@@ -131,7 +139,9 @@ def d_7675(ctx, E=None, B=7674):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2814', 'bulldozer', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~2814', E.get('p~2814', MISSING), True))
+    E['p~2814'] = 'bulldozer'
     return True
 
 
@@ -141,7 +151,9 @@ def d_7676(ctx, E=None, B=7674):  # rules_data/pampero/modules/companies.yaml:25
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2815', 'utility', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2815', E.get('s~2815', MISSING), True))
+    E['s~2815'] = 'utility'
     return True
 
 
@@ -162,13 +174,25 @@ def t_7678(ctx, k, s=None, E=None, B=7674):  # rules_data/pampero/definitions/bo
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2820', E.get('p~2814'), True)
-    LOCAL(ctx, E, 's~2821', E.get('s~2815'), True)
+    value = E.get('p~2814')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~2820', E.get('p~2820', MISSING), True))
+    E['p~2820'] = value
+    value = E.get('s~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2821', E.get('s~2821', MISSING), True))
+    E['s~2821'] = value
     if not d_7681(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~2822', E.get('p~2814'), True)
-    LOCAL(ctx, E, 's~2823', E.get('s~2815'), True)
+    value = E.get('p~2814')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~2822', E.get('p~2822', MISSING), True))
+    E['p~2822'] = value
+    value = E.get('s~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2823', E.get('s~2823', MISSING), True))
+    E['s~2823'] = value
     return t_7688(ctx, k, s, E, B)
 
 
@@ -178,7 +202,10 @@ def d_7679(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2820', E.get('p~2814'), True)
+    value = E.get('p~2814')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~2820', E.get('p~2820', MISSING), True))
+    E['p~2820'] = value
     return True
 
 
@@ -188,22 +215,35 @@ def d_7680(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2821', E.get('s~2815'), True)
+    value = E.get('s~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2821', E.get('s~2821', MISSING), True))
+    E['s~2821'] = value
     return True
 
 
 def d_7681(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:124
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_7682(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/board.yaml:124
+        raise TrialBudget()
+    if (((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2820'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('p~2820'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, 1, '-=', False, K[1])
+    else:
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'), E.get('p~2820'))
+        if c is not None:
+            SET(ctx, 'pieces', c, key, 1, '-=', False, K[3])
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2821'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('places'), E.get('s~2821'))
     if c is not None:
-        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2820'), 'owner': E.get('you')}]), '+=', True, K[1])
+        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2820'), 'owner': E.get('you')}]), '+=', True, K[4])
     return True
 
 
@@ -215,14 +255,14 @@ def d_7682(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:12
         E = ctx.env()
     if (((ctx.index.plain['pieces'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('p~2820'))) is str else None) != None)):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2820'))
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('p~2820'))
         if c is not None:
-            SET(ctx, 'supply', c, key, 1, '-=', False, K[3])
+            SET(ctx, 'supply', c, key, 1, '-=', False, K[1])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2820'))
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'), E.get('p~2820'))
         if c is not None:
-            SET(ctx, 'pieces', c, key, 1, '-=', False, K[5])
+            SET(ctx, 'pieces', c, key, 1, '-=', False, K[3])
     return True
 
 
@@ -232,9 +272,9 @@ def d_7683(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], ctx.state.get('supply'), E.get('p~2820'))
+    c, key = KEYPLACE(ctx, K[2], ctx.state.get('supply'), E.get('p~2820'))
     if c is not None:
-        SET(ctx, 'supply', c, key, 1, '-=', False, K[3])
+        SET(ctx, 'supply', c, key, 1, '-=', False, K[1])
     return True
 
 
@@ -244,9 +284,9 @@ def d_7684(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('pieces'), E.get('p~2820'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('pieces'), E.get('p~2820'))
     if c is not None:
-        SET(ctx, 'pieces', c, key, 1, '-=', False, K[5])
+        SET(ctx, 'pieces', c, key, 1, '-=', False, K[3])
     return True
 
 
@@ -256,9 +296,9 @@ def d_7685(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:12
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], ctx.state.get('places'), E.get('s~2821'))
+    c, key = KEYPLACE(ctx, K[5], ctx.state.get('places'), E.get('s~2821'))
     if c is not None:
-        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2820'), 'owner': E.get('you')}]), '+=', True, K[1])
+        SET(ctx, 'places', c, key, ([{'piece': E.get('p~2820'), 'owner': E.get('you')}]), '+=', True, K[4])
     return True
 
 
@@ -268,7 +308,10 @@ def d_7686(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~2822', E.get('p~2814'), True)
+    value = E.get('p~2814')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~2822', E.get('p~2822', MISSING), True))
+    E['p~2822'] = value
     return True
 
 
@@ -278,7 +321,10 @@ def d_7687(ctx, E=None, B=7674):  # rules_data/pampero/definitions/board.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2823', E.get('s~2815'), True)
+    value = E.get('s~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2823', E.get('s~2823', MISSING), True))
+    E['s~2823'] = value
     return True
 
 
@@ -310,7 +356,9 @@ def t_7689(ctx, k, s=None, E=None, B=7674):  # rules_data/pampero/definitions/bo
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'c~2824', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'c~2824', E.get('c~2824', MISSING), True))
+            E['c~2824'] = item
             if x_8752(ctx, E):
                 return t_7690(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()

@@ -51,8 +51,12 @@ def x_8801(ctx, E=None):  # rules_data/pampero/modules/cs_scoring_tiles.yaml:62
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('places')
-        return (2 * (_w3 if type((_w3 := sum([len([v_x_2815 for v_x_2815 in items_of((_h1.get(v_s_2814, []) if type(_h1) is dict else KEY(_h1, v_s_2814, []))) if (True if (((v_x_2815.get('owner', None) if type(v_x_2815) is dict else KEY(v_x_2815, 'owner', None)) == E.get('you'))) and (((ctx.index.plain['pieces'].get(_w1, NOREC).get('per_player', None) if type((_w1 := (v_x_2815.get('piece', None) if type(v_x_2815) is dict else KEY(v_x_2815, 'piece', None)))) is str else None) != None)) else False)]) for v_s_2814 in items_of(ctx.state.get('places')) if (True if (((ctx.index.plain['spaces'].get(v_s_2814, NOREC).get('area', None) if type(v_s_2814) is str else None) != None)) and ((True if (((ctx.index.plain['spaces'].get(v_s_2814, NOREC).get('area', None) if type(v_s_2814) is str else None) == 'c')) or (((ctx.index.plain['areas'].get(_w2, NOREC).get('zone', None) if type((_w2 := (ctx.index.plain['spaces'].get(v_s_2814, NOREC).get('area', None) if type(v_s_2814) is str else None))) is str else None) == 'c')) else False)) else False)]))) is int else num(_w3)))
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.state.get('places')
+        _h3 = E.get('you')
+        _h4 = ctx.index.plain['pieces']
+        _h5 = ctx.index.plain['areas']
+        return (2 * (_w3 if type((_w3 := sum([len([v_x_2815 for v_x_2815 in items_of((_h2.get(v_s_2814, []) if type(_h2) is dict else KEY(_h2, v_s_2814, []))) if (True if (((v_x_2815.get('owner', None) if type(v_x_2815) is dict else KEY(v_x_2815, 'owner', None)) == _h3)) and (((_h4.get(_w2, NOREC).get('per_player', None) if type((_w2 := (v_x_2815.get('piece', None) if type(v_x_2815) is dict else KEY(v_x_2815, 'piece', None)))) is str else None) != None)) else False)]) for v_s_2814 in items_of(ctx.state.get('places')) for _c1 in ((_h1.get(v_s_2814, NOREC).get('area', None) if type(v_s_2814) is str else None),) if (True if ((_c1 != None)) and ((True if ((_c1 == 'c')) or (((_h5.get(_c1, NOREC).get('zone', None) if type(_c1) is str else None) == 'c')) else False)) else False)]))) is int else num(_w3)))
     return MEMO(ctx, (8801, E.get('you'), ctx.stamps.get('places', 0),), compute)
 
 

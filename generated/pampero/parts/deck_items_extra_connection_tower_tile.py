@@ -60,7 +60,7 @@ K = [
 def x_10841(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:132
     if E is None:
         E = ctx.env()
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := FN['count'](ctx, None, (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2815'), []))))) is type((_w4 := FN['count'](ctx, None, (_w2.get(E.get('d~2815'), []) if type((_w2 := ctx.state.get('piles'))) is dict else KEY(_w2, E.get('d~2815'), []))))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) > 0)
+    return ((_w7 if type((_w7 := (_w5 + _w6 if type((_w5 := (len(_w2) if isinstance((_w2 := (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('display'))) is dict else KEY(_w1, E.get('d~2815'), []))), (list, dict)) else 0))) is type((_w6 := (len(_w4) if isinstance((_w4 := (_w3.get(E.get('d~2815'), []) if type((_w3 := ctx.state.get('piles'))) is dict else KEY(_w3, E.get('d~2815'), []))), (list, dict)) else 0))) is int else AR('+', _w5, _w6)))) is int else num(_w7)) > 0)
 
 
 def x_10842(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
@@ -84,7 +84,7 @@ def x_10844(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:135
 def x_10846(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:48
     if E is None:
         E = ctx.env()
-    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2817'))) is str else None) != None)) and ((FN['count'](ctx, None, (_w2.get(E.get('d~2817'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2817'), []))) < (_w4 if type((_w4 := (ctx.index.plain['decks'].get(_w3, NOREC).get('display', None) if type((_w3 := E.get('d~2817'))) is str else None))) is int else num(_w4)))) and ((FN['count'](ctx, None, (_w5.get(E.get('d~2817'), []) if type((_w5 := ctx.state.get('piles'))) is dict else KEY(_w5, E.get('d~2817'), []))) > 0)) else False)
+    return (True if (((ctx.index.plain['decks'].get(_w1, NOREC).get('display', None) if type((_w1 := E.get('d~2817'))) is str else None) != None)) and (((len(_w3) if isinstance((_w3 := (_w2.get(E.get('d~2817'), []) if type((_w2 := ctx.state.get('display'))) is dict else KEY(_w2, E.get('d~2817'), []))), (list, dict)) else 0) < (_w5 if type((_w5 := (ctx.index.plain['decks'].get(_w4, NOREC).get('display', None) if type((_w4 := E.get('d~2817'))) is str else None))) is int else num(_w5)))) and (((len(_w7) if isinstance((_w7 := (_w6.get(E.get('d~2817'), []) if type((_w6 := ctx.state.get('piles'))) is dict else KEY(_w6, E.get('d~2817'), []))), (list, dict)) else 0) > 0)) else False)
 
 
 def x_10847(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:49
@@ -169,7 +169,7 @@ def x_10867(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
 def x_10868(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:133
     if E is None:
         E = ctx.env()
-    return (K[1] if (FN['count'](ctx, None, (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2815'), []))) > 0) else K[2])
+    return (K[1] if ((len(_w2) if isinstance((_w2 := (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2815'), []))), (list, dict)) else 0) > 0) else K[2])
 
 
 def x_10869(ctx, E=None):  # rules_data/pampero/definitions/piles.yaml:139
@@ -234,8 +234,12 @@ def t_9487(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/modules/tbsct.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 1, True)
-    LOCAL(ctx, E, 'd~2815', 'extra_connection_tiles', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2815', E.get('d~2815', MISSING), True))
+    E['d~2815'] = 'extra_connection_tiles'
     return t_9490(ctx, k, s, E, B)
 
 
@@ -248,7 +252,9 @@ def d_9489(ctx, E=None, B=9487):  # rules_data/pampero/modules/tbsct.yaml:10
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2815', 'extra_connection_tiles', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2815', E.get('d~2815', MISSING), True))
+    E['d~2815'] = 'extra_connection_tiles'
     return True
 
 
@@ -293,12 +299,21 @@ def t_9493(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/pi
     c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2815'))
     if c is not None:
         SET(ctx, 'display', c, key, ([E.get('item~2816')]), '-=', True, K[3])
-    LOCAL(ctx, E, 'd~2817', E.get('d~2815'), True)
+    value = E.get('d~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2817', E.get('d~2817', MISSING), True))
+    E['d~2817'] = value
     if not d_9496(ctx, E, B):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'item~2819', E.get('item~2816'), True)
-    LOCAL(ctx, E, 'd~2820', E.get('d~2815'), True)
+    value = E.get('item~2816')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'item~2819', E.get('item~2819', MISSING), True))
+    E['item~2819'] = value
+    value = E.get('d~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2820', E.get('d~2820', MISSING), True))
+    E['d~2820'] = value
     return t_9503(ctx, k, s, E, B)
 
 
@@ -320,7 +335,10 @@ def d_9495(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2817', E.get('d~2815'), True)
+    value = E.get('d~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2817', E.get('d~2817', MISSING), True))
+    E['d~2817'] = value
     return True
 
 
@@ -331,8 +349,19 @@ def d_9496(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:48
     if E is None:
         E = ctx.env()
     while x_10846(ctx, E):
-        if not d_9497(ctx, E, B):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/piles.yaml:49
+            raise TrialBudget()
+        value = (FN['first'](ctx, None, (_w1.get(E.get('d~2817'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2817'), []))))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'top~2818', E.get('top~2818', MISSING), True))
+        E['top~2818'] = value
+        c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2817'))
+        if c is not None:
+            SET(ctx, 'display', c, key, ([E.get('top~2818')]), '+=', True, K[3])
+        c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2817'))
+        if c is not None:
+            SET(ctx, 'piles', c, key, ([E.get('top~2818')]), '-=', True, K[5])
     return True
 
 
@@ -342,7 +371,10 @@ def d_9497(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~2818', (FN['first'](ctx, None, (_w1.get(E.get('d~2817'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2817'), [])))), True)
+    value = (FN['first'](ctx, None, (_w1.get(E.get('d~2817'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2817'), []))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'top~2818', E.get('top~2818', MISSING), True))
+    E['top~2818'] = value
     c, key = KEYPLACE(ctx, K[4], ctx.state.get('display'), E.get('d~2817'))
     if c is not None:
         SET(ctx, 'display', c, key, ([E.get('top~2818')]), '+=', True, K[3])
@@ -358,7 +390,10 @@ def d_9498(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:49
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'top~2818', (FN['first'](ctx, None, (_w1.get(E.get('d~2817'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2817'), [])))), True)
+    value = (FN['first'](ctx, None, (_w1.get(E.get('d~2817'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2817'), []))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'top~2818', E.get('top~2818', MISSING), True))
+    E['top~2818'] = value
     return True
 
 
@@ -392,7 +427,10 @@ def d_9501(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2819', E.get('item~2816'), True)
+    value = E.get('item~2816')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'item~2819', E.get('item~2819', MISSING), True))
+    E['item~2819'] = value
     return True
 
 
@@ -402,7 +440,10 @@ def d_9502(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2820', E.get('d~2815'), True)
+    value = E.get('d~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2820', E.get('d~2820', MISSING), True))
+    E['d~2820'] = value
     return True
 
 
@@ -423,7 +464,8 @@ def d_9504(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('item~2819')]), '+=', True, K[6])
     return True
@@ -435,7 +477,8 @@ def t_9505(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/pi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'held'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'held'
     if c is not None:
         SET(ctx, 'held', c, key, ([E.get('item~2819')]), '+=', True, K[7])
     return t_9507(ctx, k, s, E, B)
@@ -447,7 +490,8 @@ def d_9506(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'held'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'held'
     if c is not None:
         SET(ctx, 'held', c, key, ([E.get('item~2819')]), '+=', True, K[7])
     return True
@@ -470,7 +514,10 @@ def t_9508(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2821', E.get('d~2820'), True)
+    value = E.get('d~2820')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2821', E.get('label~2821', MISSING), True))
+    E['label~2821'] = value
     return t_9510(ctx, k, s, E, B)
 
 
@@ -480,7 +527,10 @@ def d_9509(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2821', E.get('d~2820'), True)
+    value = E.get('d~2820')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2821', E.get('label~2821', MISSING), True))
+    E['label~2821'] = value
     return True
 
 
@@ -496,7 +546,10 @@ def t_9510(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2822', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2822', E.get('was~2822', MISSING), True))
+    E['was~2822'] = value
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2821'), '=', False, K[8])
     return t_9513(ctx, r1, s, E, B)
 
@@ -507,7 +560,10 @@ def d_9511(ctx, E=None, B=9487):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2822', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2822', E.get('was~2822', MISSING), True))
+    E['was~2822'] = value
     return True
 
 
@@ -546,12 +602,21 @@ def t_9515(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/pi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2824', (FN['first'](ctx, None, (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2815'), [])))), True)
+    value = (FN['first'](ctx, None, (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2815'), []))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'item~2824', E.get('item~2824', MISSING), True))
+    E['item~2824'] = value
     c, key = KEYPLACE(ctx, K[4], ctx.state.get('piles'), E.get('d~2815'))
     if c is not None:
         SET(ctx, 'piles', c, key, ([E.get('item~2824')]), '-=', True, K[5])
-    LOCAL(ctx, E, 'item~2825', E.get('item~2824'), True)
-    LOCAL(ctx, E, 'd~2826', E.get('d~2815'), True)
+    value = E.get('item~2824')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'item~2825', E.get('item~2825', MISSING), True))
+    E['item~2825'] = value
+    value = E.get('d~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2826', E.get('d~2826', MISSING), True))
+    E['d~2826'] = value
     return t_9520(ctx, k, s, E, B)
 
 
@@ -561,7 +626,10 @@ def d_9516(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:13
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2824', (FN['first'](ctx, None, (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2815'), [])))), True)
+    value = (FN['first'](ctx, None, (_w1.get(E.get('d~2815'), []) if type((_w1 := ctx.state.get('piles'))) is dict else KEY(_w1, E.get('d~2815'), []))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'item~2824', E.get('item~2824', MISSING), True))
+    E['item~2824'] = value
     return True
 
 
@@ -583,7 +651,10 @@ def d_9518(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'item~2825', E.get('item~2824'), True)
+    value = E.get('item~2824')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'item~2825', E.get('item~2825', MISSING), True))
+    E['item~2825'] = value
     return True
 
 
@@ -593,7 +664,10 @@ def d_9519(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'd~2826', E.get('d~2815'), True)
+    value = E.get('d~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'd~2826', E.get('d~2826', MISSING), True))
+    E['d~2826'] = value
     return True
 
 
@@ -614,7 +688,8 @@ def d_9521(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:14
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('item~2825')]), '+=', True, K[6])
     return True
@@ -626,7 +701,8 @@ def t_9522(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/pi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'held'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'held'
     if c is not None:
         SET(ctx, 'held', c, key, ([E.get('item~2825')]), '+=', True, K[7])
     return t_9524(ctx, k, s, E, B)
@@ -638,7 +714,8 @@ def d_9523(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'held'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'held'
     if c is not None:
         SET(ctx, 'held', c, key, ([E.get('item~2825')]), '+=', True, K[7])
     return True
@@ -661,7 +738,10 @@ def t_9525(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2827', E.get('d~2826'), True)
+    value = E.get('d~2826')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2827', E.get('label~2827', MISSING), True))
+    E['label~2827'] = value
     return t_9527(ctx, k, s, E, B)
 
 
@@ -671,7 +751,10 @@ def d_9526(ctx, E=None, B=9487):  # rules_data/pampero/definitions/piles.yaml:15
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2827', E.get('d~2826'), True)
+    value = E.get('d~2826')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2827', E.get('label~2827', MISSING), True))
+    E['label~2827'] = value
     return True
 
 
@@ -687,7 +770,10 @@ def t_9527(ctx, k, s=None, E=None, B=9487):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2828', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2828', E.get('was~2828', MISSING), True))
+    E['was~2828'] = value
     SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2827'), '=', False, K[8])
     return t_9530(ctx, r1, s, E, B)
 
@@ -698,7 +784,10 @@ def d_9528(ctx, E=None, B=9487):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2828', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2828', E.get('was~2828', MISSING), True))
+    E['was~2828'] = value
     return True
 
 

@@ -75,8 +75,12 @@ def t_7743(ctx, k, s=None, E=None, B=7743):  # rules_data/pampero/modules/innova
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 2, True)
-    LOCAL(ctx, E, 'r~2815', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'energy'
     return t_7746(ctx, k, s, E, B)
 
 

@@ -52,10 +52,10 @@ K = [
     ['game', 'game_tracks', 'key'],
     {'d': 0},
     ['player', 'tracks', 'key'],
+    ['game', 'end_of_turn', ''],
     ['game', 'booking', ''],
     ['player', 'reached', 'key'],
     {'d': []},
-    ['game', 'end_of_turn', ''],
     ['player', 'stock', 'key'],
     ['game', 'supply', 'key'],
     ['player', 'ledger', 'key'],
@@ -72,7 +72,9 @@ def x_8869(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('places')
-    return (True if (((_w1 if type((_w1 := E.get('nxt~2821'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2817'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2817'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2817'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2817'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2817'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2817'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2817'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2817'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2817'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2817'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2817'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2817'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2817'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2817'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2817'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2817'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2817')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2821'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2817')))) is int else num(_w16)))) else False)) or ((lambda v_at_2822: (lambda v_built_2825: any((True if (((v_at_2822 if type(v_at_2822) is int else num(v_at_2822)) < (_w25 if type((_w25 := (v_l_2826.get('at', None) if type(v_l_2826) is dict else KEY(v_l_2826, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2826.get('at', None) if type(v_l_2826) is dict else KEY(v_l_2826, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2821'))) is int else num(_w27)))) and (((v_built_2825 if type(v_built_2825) is int else num(v_built_2825)) < (_w28 if type((_w28 := (v_l_2826.get('towers', None) if type(v_l_2826) is dict else KEY(v_l_2826, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2826 in items_of(GET(ctx, 'tracks', E.get('t~2817'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2824 for v_x_2824 in items_of((_h1.get(v_s_2823, []) if type(_h1) is dict else KEY(_h1, v_s_2823, []))) if (True if (((v_x_2824.get('piece', None) if type(v_x_2824) is dict else KEY(v_x_2824, 'piece', None)) == 'tower')) and (((v_x_2824.get('owner', None) if type(v_x_2824) is dict else KEY(v_x_2824, 'owner', None)) == E.get('you'))) else False)]) for v_s_2823 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2817'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2817'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2817'))) is str else None) == 'game') else (_w20.get(E.get('t~2817'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2817'), 0))))) else False)
+    _h2 = E.get('you')
+    _h3 = E.get('nxt~2821')
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2821'))) is int else num(_w1)) > (_w18 if type((_w18 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2817'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2817'))) is str else None) != None) else (((len(_w10) if isinstance((_w10 := ((_w6.get((_w5.get(E.get('t~2817'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2817'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2817'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2817'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2817'), 0)), None)) if ((len(_w8) if isinstance((_w8 := (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2817'))) is str else [])), (list, dict)) else 0) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~2817'))) is str else []))), (list, dict)) else 0) - 1) if ((len(_w17) if isinstance((_w17 := ((_w13.get((_w12.get(E.get('t~2817'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2817'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2817'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2817'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2817'), 0)), None)) if ((len(_w15) if isinstance((_w15 := (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2817'))) is str else [])), (list, dict)) else 0) > 0) else (ctx.index.plain['tracks'].get(_w16, NOREC).get('values', []) if type((_w16 := E.get('t~2817'))) is str else []))), (list, dict)) else 0) > 0) else 1000000)))) is int else num(_w18)))) or ((True if ((FLD(ctx, K[0], E.get('t~2817')) != None)) and (((_w19 if type((_w19 := E.get('nxt~2821'))) is int else num(_w19)) > (_w20 if type((_w20 := FLD(ctx, K[0], E.get('t~2817')))) is int else num(_w20)))) else False)) or ((lambda v_at_2822: (lambda v_built_2825: any((True if (((v_at_2822 if type(v_at_2822) is int else num(v_at_2822)) < (_w29 if type((_w29 := (v_l_2826.get('at', None) if type(v_l_2826) is dict else KEY(v_l_2826, 'at', None)))) is int else num(_w29)))) and (((_w30 if type((_w30 := (v_l_2826.get('at', None) if type(v_l_2826) is dict else KEY(v_l_2826, 'at', None)))) is int else num(_w30)) <= (_h3 if type(_h3) is int else num(_h3)))) and (((v_built_2825 if type(v_built_2825) is int else num(v_built_2825)) < (_w31 if type((_w31 := (v_l_2826.get('towers', None) if type(v_l_2826) is dict else KEY(v_l_2826, 'towers', None)))) is int else num(_w31)))) else False) for v_l_2826 in items_of(GET(ctx, 'tracks', E.get('t~2817'), 'locks', []))))((((_w25 if type((_w25 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w25)) - (_w28 if type((_w28 := (_w27.get('tower', 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w27, 'tower', 0)))) is int else num(_w28))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2824 for v_x_2824 in items_of((_h1.get(v_s_2823, []) if type(_h1) is dict else KEY(_h1, v_s_2823, []))) if (True if (((v_x_2824.get('piece', None) if type(v_x_2824) is dict else KEY(v_x_2824, 'piece', None)) == 'tower')) and (((v_x_2824.get('owner', None) if type(v_x_2824) is dict else KEY(v_x_2824, 'owner', None)) == _h2)) else False)]) for v_s_2823 in items_of(ctx.state.get('places'))]))))(((_w21.get(E.get('t~2817'), 0) if type((_w21 := ctx.state.get('game_tracks'))) is dict else KEY(_w21, E.get('t~2817'), 0)) if ((ctx.index.plain['tracks'].get(_w22, NOREC).get('scope', None) if type((_w22 := E.get('t~2817'))) is str else None) == 'game') else (_w24.get(E.get('t~2817'), 0) if type((_w24 := (ctx.state['players'][_w23] if type((_w23 := E.get('you'))) is int and 0 <= _w23 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w24, E.get('t~2817'), 0))))) else False)
 
 
 def x_8872(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
@@ -151,7 +153,7 @@ def x_8893(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
 def x_8894(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~2829') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2829')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2829')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~2829') if ((len(_w2) if isinstance((_w2 := (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2829')))) is dict else KEY(_w1, 'bonuses', None))), (list, dict)) else 0) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~2829')))) is dict else KEY(_w3, 'pair', None)))
 
 
 x_8896 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
@@ -225,7 +227,7 @@ x_8914 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 def x_8916(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2829'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2830'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2829'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2829'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2829'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2829'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2829'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2829'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2829'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2829'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2829'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2829'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2829'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2829'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2829'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2829'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2829'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2829'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2829'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2830'))) is int else num(_w3)) >= (_w20 if type((_w20 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2829'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2829'))) is str else None) != None) else (((len(_w12) if isinstance((_w12 := ((_w8.get((_w7.get(E.get('t~2829'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2829'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2829'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2829'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2829'), 0)), None)) if ((len(_w10) if isinstance((_w10 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2829'))) is str else [])), (list, dict)) else 0) > 0) else (ctx.index.plain['tracks'].get(_w11, NOREC).get('values', []) if type((_w11 := E.get('t~2829'))) is str else []))), (list, dict)) else 0) - 1) if ((len(_w19) if isinstance((_w19 := ((_w15.get((_w14.get(E.get('t~2829'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~2829'), 0)), None) if type((_w15 := (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~2829'))) is str else []))) is dict else KEY(_w15, (_w14.get(E.get('t~2829'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~2829'), 0)), None)) if ((len(_w17) if isinstance((_w17 := (ctx.index.plain['tracks'].get(_w16, NOREC).get('sides', []) if type((_w16 := E.get('t~2829'))) is str else [])), (list, dict)) else 0) > 0) else (ctx.index.plain['tracks'].get(_w18, NOREC).get('values', []) if type((_w18 := E.get('t~2829'))) is str else []))), (list, dict)) else 0) > 0) else 1000000)))) is int else num(_w20)))) else False)
 
 
 def x_8917(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
@@ -304,7 +306,9 @@ def x_8987(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:101
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('places')
-    return (True if (((_w1 if type((_w1 := E.get('nxt~2861'))) is int else num(_w1)) > (_w14 if type((_w14 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2857'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2857'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w6.get((_w5.get(E.get('t~2857'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2857'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2857'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2857'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2857'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2857'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w8, NOREC).get('values', []) if type((_w8 := E.get('t~2857'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w11.get((_w10.get(E.get('t~2857'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2857'), 0)), None) if type((_w11 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2857'))) is str else []))) is dict else KEY(_w11, (_w10.get(E.get('t~2857'), 0) if type((_w10 := ctx.state.get('sides'))) is dict else KEY(_w10, E.get('t~2857'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w12, NOREC).get('sides', []) if type((_w12 := E.get('t~2857'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w13, NOREC).get('values', []) if type((_w13 := E.get('t~2857'))) is str else []))) > 0) else 1000000)))) is int else num(_w14)))) or ((True if ((FLD(ctx, K[0], E.get('t~2857')) != None)) and (((_w15 if type((_w15 := E.get('nxt~2861'))) is int else num(_w15)) > (_w16 if type((_w16 := FLD(ctx, K[0], E.get('t~2857')))) is int else num(_w16)))) else False)) or ((lambda v_at_2862: (lambda v_built_2865: any((True if (((v_at_2862 if type(v_at_2862) is int else num(v_at_2862)) < (_w25 if type((_w25 := (v_l_2866.get('at', None) if type(v_l_2866) is dict else KEY(v_l_2866, 'at', None)))) is int else num(_w25)))) and (((_w26 if type((_w26 := (v_l_2866.get('at', None) if type(v_l_2866) is dict else KEY(v_l_2866, 'at', None)))) is int else num(_w26)) <= (_w27 if type((_w27 := E.get('nxt~2861'))) is int else num(_w27)))) and (((v_built_2865 if type(v_built_2865) is int else num(v_built_2865)) < (_w28 if type((_w28 := (v_l_2866.get('towers', None) if type(v_l_2866) is dict else KEY(v_l_2866, 'towers', None)))) is int else num(_w28)))) else False) for v_l_2866 in items_of(GET(ctx, 'tracks', E.get('t~2857'), 'locks', []))))((((_w21 if type((_w21 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w21)) - (_w24 if type((_w24 := (_w23.get('tower', 0) if type((_w23 := (ctx.state['players'][_w22] if type((_w22 := E.get('you'))) is int and 0 <= _w22 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w23, 'tower', 0)))) is int else num(_w24))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2864 for v_x_2864 in items_of((_h1.get(v_s_2863, []) if type(_h1) is dict else KEY(_h1, v_s_2863, []))) if (True if (((v_x_2864.get('piece', None) if type(v_x_2864) is dict else KEY(v_x_2864, 'piece', None)) == 'tower')) and (((v_x_2864.get('owner', None) if type(v_x_2864) is dict else KEY(v_x_2864, 'owner', None)) == E.get('you'))) else False)]) for v_s_2863 in items_of(ctx.state.get('places'))]))))(((_w17.get(E.get('t~2857'), 0) if type((_w17 := ctx.state.get('game_tracks'))) is dict else KEY(_w17, E.get('t~2857'), 0)) if ((ctx.index.plain['tracks'].get(_w18, NOREC).get('scope', None) if type((_w18 := E.get('t~2857'))) is str else None) == 'game') else (_w20.get(E.get('t~2857'), 0) if type((_w20 := (ctx.state['players'][_w19] if type((_w19 := E.get('you'))) is int and 0 <= _w19 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w20, E.get('t~2857'), 0))))) else False)
+    _h2 = E.get('you')
+    _h3 = E.get('nxt~2861')
+    return (True if (((_w1 if type((_w1 := E.get('nxt~2861'))) is int else num(_w1)) > (_w18 if type((_w18 := ((ctx.index.plain['tracks'].get(_w2, NOREC).get('max', None) if type((_w2 := E.get('t~2857'))) is str else None) if ((ctx.index.plain['tracks'].get(_w3, NOREC).get('max', None) if type((_w3 := E.get('t~2857'))) is str else None) != None) else (((len(_w10) if isinstance((_w10 := ((_w6.get((_w5.get(E.get('t~2857'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2857'), 0)), None) if type((_w6 := (ctx.index.plain['tracks'].get(_w4, NOREC).get('sides', []) if type((_w4 := E.get('t~2857'))) is str else []))) is dict else KEY(_w6, (_w5.get(E.get('t~2857'), 0) if type((_w5 := ctx.state.get('sides'))) is dict else KEY(_w5, E.get('t~2857'), 0)), None)) if ((len(_w8) if isinstance((_w8 := (ctx.index.plain['tracks'].get(_w7, NOREC).get('sides', []) if type((_w7 := E.get('t~2857'))) is str else [])), (list, dict)) else 0) > 0) else (ctx.index.plain['tracks'].get(_w9, NOREC).get('values', []) if type((_w9 := E.get('t~2857'))) is str else []))), (list, dict)) else 0) - 1) if ((len(_w17) if isinstance((_w17 := ((_w13.get((_w12.get(E.get('t~2857'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2857'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2857'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2857'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2857'), 0)), None)) if ((len(_w15) if isinstance((_w15 := (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2857'))) is str else [])), (list, dict)) else 0) > 0) else (ctx.index.plain['tracks'].get(_w16, NOREC).get('values', []) if type((_w16 := E.get('t~2857'))) is str else []))), (list, dict)) else 0) > 0) else 1000000)))) is int else num(_w18)))) or ((True if ((FLD(ctx, K[0], E.get('t~2857')) != None)) and (((_w19 if type((_w19 := E.get('nxt~2861'))) is int else num(_w19)) > (_w20 if type((_w20 := FLD(ctx, K[0], E.get('t~2857')))) is int else num(_w20)))) else False)) or ((lambda v_at_2862: (lambda v_built_2865: any((True if (((v_at_2862 if type(v_at_2862) is int else num(v_at_2862)) < (_w29 if type((_w29 := (v_l_2866.get('at', None) if type(v_l_2866) is dict else KEY(v_l_2866, 'at', None)))) is int else num(_w29)))) and (((_w30 if type((_w30 := (v_l_2866.get('at', None) if type(v_l_2866) is dict else KEY(v_l_2866, 'at', None)))) is int else num(_w30)) <= (_h3 if type(_h3) is int else num(_h3)))) and (((v_built_2865 if type(v_built_2865) is int else num(v_built_2865)) < (_w31 if type((_w31 := (v_l_2866.get('towers', None) if type(v_l_2866) is dict else KEY(v_l_2866, 'towers', None)))) is int else num(_w31)))) else False) for v_l_2866 in items_of(GET(ctx, 'tracks', E.get('t~2857'), 'locks', []))))((((_w25 if type((_w25 := ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None))) is int else num(_w25)) - (_w28 if type((_w28 := (_w27.get('tower', 0) if type((_w27 := (ctx.state['players'][_w26] if type((_w26 := E.get('you'))) is int and 0 <= _w26 < len(ctx.state['players']) else {}).get('pieces'))) is dict else KEY(_w27, 'tower', 0)))) is int else num(_w28))) if (ctx.index.plain['pieces'].get('tower', NOREC).get('per_player', None) != None) else sum([len([v_x_2864 for v_x_2864 in items_of((_h1.get(v_s_2863, []) if type(_h1) is dict else KEY(_h1, v_s_2863, []))) if (True if (((v_x_2864.get('piece', None) if type(v_x_2864) is dict else KEY(v_x_2864, 'piece', None)) == 'tower')) and (((v_x_2864.get('owner', None) if type(v_x_2864) is dict else KEY(v_x_2864, 'owner', None)) == _h2)) else False)]) for v_s_2863 in items_of(ctx.state.get('places'))]))))(((_w21.get(E.get('t~2857'), 0) if type((_w21 := ctx.state.get('game_tracks'))) is dict else KEY(_w21, E.get('t~2857'), 0)) if ((ctx.index.plain['tracks'].get(_w22, NOREC).get('scope', None) if type((_w22 := E.get('t~2857'))) is str else None) == 'game') else (_w24.get(E.get('t~2857'), 0) if type((_w24 := (ctx.state['players'][_w23] if type((_w23 := E.get('you'))) is int and 0 <= _w23 < len(ctx.state['players']) else {}).get('tracks'))) is dict else KEY(_w24, E.get('t~2857'), 0))))) else False)
 
 
 def x_8990(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:20
@@ -383,7 +387,7 @@ def x_9011(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:116
 def x_9012(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:117
     if E is None:
         E = ctx.env()
-    return (E.get('t~2869') if (FN['count'](ctx, None, (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2869')))) is dict else KEY(_w1, 'bonuses', None))) > 0) else (_w2.get('pair', None) if type((_w2 := FLD(ctx, K[2], E.get('t~2869')))) is dict else KEY(_w2, 'pair', None)))
+    return (E.get('t~2869') if ((len(_w2) if isinstance((_w2 := (_w1.get('bonuses', None) if type((_w1 := FLD(ctx, K[2], E.get('t~2869')))) is dict else KEY(_w1, 'bonuses', None))), (list, dict)) else 0) > 0) else (_w3.get('pair', None) if type((_w3 := FLD(ctx, K[2], E.get('t~2869')))) is dict else KEY(_w3, 'pair', None)))
 
 
 x_9014 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:15
@@ -457,7 +461,7 @@ x_9032 = _C.x_8881  # rules_data/pampero/definitions/resources.yaml:18
 def x_9034(ctx, E=None):  # rules_data/pampero/definitions/tracks.yaml:123
     if E is None:
         E = ctx.env()
-    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2869'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2870'))) is int else num(_w3)) >= (_w16 if type((_w16 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2869'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2869'))) is str else None) != None) else ((FN['count'](ctx, None, ((_w8.get((_w7.get(E.get('t~2869'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2869'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2869'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2869'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2869'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2869'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w10, NOREC).get('values', []) if type((_w10 := E.get('t~2869'))) is str else []))) - 1) if (FN['count'](ctx, None, ((_w13.get((_w12.get(E.get('t~2869'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2869'), 0)), None) if type((_w13 := (ctx.index.plain['tracks'].get(_w11, NOREC).get('sides', []) if type((_w11 := E.get('t~2869'))) is str else []))) is dict else KEY(_w13, (_w12.get(E.get('t~2869'), 0) if type((_w12 := ctx.state.get('sides'))) is dict else KEY(_w12, E.get('t~2869'), 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(_w14, NOREC).get('sides', []) if type((_w14 := E.get('t~2869'))) is str else [])) > 0) else (ctx.index.plain['tracks'].get(_w15, NOREC).get('values', []) if type((_w15 := E.get('t~2869'))) is str else []))) > 0) else 1000000)))) is int else num(_w16)))) else False)
+    return (True if (((_w2.get('pile', None) if type((_w2 := (ctx.index.plain['tracks'].get(_w1, NOREC).get('top', {}) if type((_w1 := E.get('t~2869'))) is str else {}))) is dict else KEY(_w2, 'pile', None)) != None)) and (((_w3 if type((_w3 := E.get('at~2870'))) is int else num(_w3)) >= (_w20 if type((_w20 := ((ctx.index.plain['tracks'].get(_w4, NOREC).get('max', None) if type((_w4 := E.get('t~2869'))) is str else None) if ((ctx.index.plain['tracks'].get(_w5, NOREC).get('max', None) if type((_w5 := E.get('t~2869'))) is str else None) != None) else (((len(_w12) if isinstance((_w12 := ((_w8.get((_w7.get(E.get('t~2869'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2869'), 0)), None) if type((_w8 := (ctx.index.plain['tracks'].get(_w6, NOREC).get('sides', []) if type((_w6 := E.get('t~2869'))) is str else []))) is dict else KEY(_w8, (_w7.get(E.get('t~2869'), 0) if type((_w7 := ctx.state.get('sides'))) is dict else KEY(_w7, E.get('t~2869'), 0)), None)) if ((len(_w10) if isinstance((_w10 := (ctx.index.plain['tracks'].get(_w9, NOREC).get('sides', []) if type((_w9 := E.get('t~2869'))) is str else [])), (list, dict)) else 0) > 0) else (ctx.index.plain['tracks'].get(_w11, NOREC).get('values', []) if type((_w11 := E.get('t~2869'))) is str else []))), (list, dict)) else 0) - 1) if ((len(_w19) if isinstance((_w19 := ((_w15.get((_w14.get(E.get('t~2869'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~2869'), 0)), None) if type((_w15 := (ctx.index.plain['tracks'].get(_w13, NOREC).get('sides', []) if type((_w13 := E.get('t~2869'))) is str else []))) is dict else KEY(_w15, (_w14.get(E.get('t~2869'), 0) if type((_w14 := ctx.state.get('sides'))) is dict else KEY(_w14, E.get('t~2869'), 0)), None)) if ((len(_w17) if isinstance((_w17 := (ctx.index.plain['tracks'].get(_w16, NOREC).get('sides', []) if type((_w16 := E.get('t~2869'))) is str else [])), (list, dict)) else 0) > 0) else (ctx.index.plain['tracks'].get(_w18, NOREC).get('values', []) if type((_w18 := E.get('t~2869'))) is str else []))), (list, dict)) else 0) > 0) else 1000000)))) is int else num(_w20)))) else False)
 
 
 x_9035 = x_8917  # rules_data/pampero/definitions/tracks.yaml:123
@@ -479,8 +483,12 @@ def t_7769(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/modules/nature
         return t_7823(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'k~2814', 1, True)
-    LOCAL(ctx, E, 't~2815', 'nature_income', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2814', E.get('k~2814', MISSING), True))
+    E['k~2814'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2815', E.get('t~2815', MISSING), True))
+    E['t~2815'] = 'nature_income'
     return t_7772(ctx, r1, s, E, B)
 
 
@@ -490,7 +498,9 @@ def d_7770(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2814', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2814', E.get('k~2814', MISSING), True))
+    E['k~2814'] = 1
     return True
 
 
@@ -500,7 +510,9 @@ def d_7771(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2815', 'nature_income', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2815', E.get('t~2815', MISSING), True))
+    E['t~2815'] = 'nature_income'
     return True
 
 
@@ -510,9 +522,17 @@ def t_7772(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2816', E.get('k~2814'), True)
-    LOCAL(ctx, E, 't~2817', E.get('t~2815'), True)
-    LOCAL(ctx, E, 'col~2818', 'effect', True)
+    value = E.get('k~2814')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2816', E.get('k~2816', MISSING), True))
+    E['k~2816'] = value
+    value = E.get('t~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2817', E.get('t~2817', MISSING), True))
+    E['t~2817'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'col~2818', E.get('col~2818', MISSING), True))
+    E['col~2818'] = 'effect'
     return t_7776(ctx, k, s, E, B)
 
 
@@ -522,7 +542,10 @@ def d_7773(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2816', E.get('k~2814'), True)
+    value = E.get('k~2814')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2816', E.get('k~2816', MISSING), True))
+    E['k~2816'] = value
     return True
 
 
@@ -532,7 +555,10 @@ def d_7774(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2817', E.get('t~2815'), True)
+    value = E.get('t~2815')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2817', E.get('t~2817', MISSING), True))
+    E['t~2817'] = value
     return True
 
 
@@ -542,7 +568,9 @@ def d_7775(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2818', 'effect', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'col~2818', E.get('col~2818', MISSING), True))
+    E['col~2818'] = 'effect'
     return True
 
 
@@ -568,18 +596,47 @@ def t_7777(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~2827', E.get('t~2817'), True)
-        LOCAL(ctx, E, 'pos~2828', E.get('nxt~2821'), True)
-        if not d_7783(ctx, E, B):
-            return False
+        value = E.get('t~2817')
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~2827', E.get('t~2827', MISSING), True))
+        E['t~2827'] = value
+        value = E.get('nxt~2821')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'pos~2828', E.get('pos~2828', MISSING), True))
+        E['pos~2828'] = value
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/tracks.yaml:20
+            raise TrialBudget()
+        if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2827'))) is str else None) == 'game')):
+            ctx.steps += 1
+            c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2827'))
+            if c is not None:
+                SET(ctx, 'game_tracks', c, key, E.get('pos~2828'), '=', False, K[4])
+        else:
+            ctx.steps += 1
+            c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~2827'))
+            if c is not None:
+                SET(ctx, 'tracks', c, key, E.get('pos~2828'), '=', False, K[6])
         ctx.steps += 3
-        LOCAL(ctx, E, 't~2829', E.get('t~2817'), True)
-        LOCAL(ctx, E, 'at~2830', E.get('nxt~2821'), True)
-        LOCAL(ctx, E, 'col~2831', E.get('col~2818'), True)
+        value = E.get('t~2817')
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~2829', E.get('t~2829', MISSING), True))
+        E['t~2829'] = value
+        value = E.get('nxt~2821')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'at~2830', E.get('at~2830', MISSING), True))
+        E['at~2830'] = value
+        value = E.get('col~2818')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'col~2831', E.get('col~2831', MISSING), True))
+        E['col~2831'] = value
         return t_7789(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~2821', x_8868(ctx, E), True)
+    value = x_8868(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'nxt~2821', E.get('nxt~2821', MISSING), True))
+    E['nxt~2821'] = value
     return t_7779(ctx, r1, s, E, B)
 
 
@@ -589,7 +646,10 @@ def d_7778(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~2821', x_8868(ctx, E), True)
+    value = x_8868(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'nxt~2821', E.get('nxt~2821', MISSING), True))
+    E['nxt~2821'] = value
     return True
 
 
@@ -617,7 +677,10 @@ def d_7781(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2827', E.get('t~2817'), True)
+    value = E.get('t~2817')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2827', E.get('t~2827', MISSING), True))
+    E['t~2827'] = value
     return True
 
 
@@ -627,7 +690,10 @@ def d_7782(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~2828', E.get('nxt~2821'), True)
+    value = E.get('nxt~2821')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'pos~2828', E.get('pos~2828', MISSING), True))
+    E['pos~2828'] = value
     return True
 
 
@@ -644,7 +710,7 @@ def d_7783(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:2
             SET(ctx, 'game_tracks', c, key, E.get('pos~2828'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2827'))
+        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~2827'))
         if c is not None:
             SET(ctx, 'tracks', c, key, E.get('pos~2828'), '=', False, K[6])
     return True
@@ -668,7 +734,7 @@ def d_7785(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2827'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~2827'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('pos~2828'), '=', False, K[6])
     return True
@@ -680,7 +746,10 @@ def d_7786(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2829', E.get('t~2817'), True)
+    value = E.get('t~2817')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2829', E.get('t~2829', MISSING), True))
+    E['t~2829'] = value
     return True
 
 
@@ -690,7 +759,10 @@ def d_7787(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2830', E.get('nxt~2821'), True)
+    value = E.get('nxt~2821')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'at~2830', E.get('at~2830', MISSING), True))
+    E['at~2830'] = value
     return True
 
 
@@ -700,7 +772,10 @@ def d_7788(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2831', E.get('col~2818'), True)
+    value = E.get('col~2818')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'col~2831', E.get('col~2831', MISSING), True))
+    E['col~2831'] = value
     return True
 
 
@@ -717,12 +792,19 @@ def t_7789(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         return t_7811(ctx, r3, s, E, B)
 
     def r3():
-        if not d_7821(ctx, E, B):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/tracks.yaml:123
+            raise TrialBudget()
+        if x_8916(ctx, E):
+            ctx.steps += 1
+            SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2829')]), '+=', True, K[7])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2833', E.get('t~2829'), True)
+    value = E.get('t~2829')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2833', E.get('label~2833', MISSING), True))
+    E['label~2833'] = value
     return t_7791(ctx, r1, s, E, B)
 
 
@@ -732,7 +814,10 @@ def d_7790(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2833', E.get('t~2829'), True)
+    value = E.get('t~2829')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2833', E.get('label~2833', MISSING), True))
+    E['label~2833'] = value
     return True
 
 
@@ -744,12 +829,15 @@ def t_7791(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2834'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2834'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2834', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2833'), '=', False, K[7])
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2834', E.get('was~2834', MISSING), True))
+    E['was~2834'] = value
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2833'), '=', False, K[8])
     return t_7794(ctx, r1, s, E, B)
 
 
@@ -759,7 +847,10 @@ def d_7792(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2834', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2834', E.get('was~2834', MISSING), True))
+    E['was~2834'] = value
     return True
 
 
@@ -769,7 +860,7 @@ def d_7793(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2833'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2833'), '=', False, K[8])
     return True
 
 
@@ -790,7 +881,9 @@ def t_7794(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~2832', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'sp~2832', E.get('sp~2832', MISSING), True))
+            E['sp~2832'] = item
             if (((_w1.get('at', None) if type((_w1 := E.get('sp~2832'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2830'))):
                 return t_7795(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -853,7 +946,7 @@ def d_7800(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2834'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2834'), '=', False, K[8])
     return True
 
 
@@ -874,9 +967,15 @@ def t_7802(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2835', x_8894(ctx, E), True)
+    value = x_8894(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'owner~2835', E.get('owner~2835', MISSING), True))
+    E['owner~2835'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2837', E.get('owner~2835'), True)
+    value = E.get('owner~2835')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2837', E.get('label~2837', MISSING), True))
+    E['label~2837'] = value
     return t_7805(ctx, k, s, E, B)
 
 
@@ -886,7 +985,10 @@ def d_7803(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2835', x_8894(ctx, E), True)
+    value = x_8894(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'owner~2835', E.get('owner~2835', MISSING), True))
+    E['owner~2835'] = value
     return True
 
 
@@ -896,7 +998,10 @@ def d_7804(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2837', E.get('owner~2835'), True)
+    value = E.get('owner~2835')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2837', E.get('label~2837', MISSING), True))
+    E['label~2837'] = value
     return True
 
 
@@ -908,12 +1013,15 @@ def t_7805(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2838'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2838'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2838', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2837'), '=', False, K[7])
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2838', E.get('was~2838', MISSING), True))
+    E['was~2838'] = value
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2837'), '=', False, K[8])
     return t_7808(ctx, r1, s, E, B)
 
 
@@ -923,7 +1031,10 @@ def d_7806(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2838', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2838', E.get('was~2838', MISSING), True))
+    E['was~2838'] = value
     return True
 
 
@@ -933,7 +1044,7 @@ def d_7807(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2837'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2837'), '=', False, K[8])
     return True
 
 
@@ -954,7 +1065,9 @@ def t_7808(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~2836', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~2836', E.get('b~2836', MISSING), True))
+            E['b~2836'] = item
             if (((_w1.get('at', None) if type((_w1 := E.get('b~2836'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2830'))):
                 return t_7809(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -977,7 +1090,7 @@ def d_7810(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2838'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2838'), '=', False, K[8])
     return True
 
 
@@ -1009,7 +1122,9 @@ def t_7812(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~2839', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rw~2839', E.get('rw~2839', MISSING), True))
+            E['rw~2839'] = item
             if x_8906(ctx, E):
                 return t_7813(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1023,10 +1138,13 @@ def t_7813(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2829'))
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'), E.get('t~2829'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2830')]), '+=', True, K[8])
-    LOCAL(ctx, E, 'label~2840', E.get('t~2829'), True)
+        SET(ctx, 'reached', c, key, ([E.get('at~2830')]), '+=', True, K[9])
+    value = E.get('t~2829')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2840', E.get('label~2840', MISSING), True))
+    E['label~2840'] = value
     return t_7816(ctx, k, s, E, B)
 
 
@@ -1036,9 +1154,9 @@ def d_7814(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2829'))
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'), E.get('t~2829'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2830')]), '+=', True, K[8])
+        SET(ctx, 'reached', c, key, ([E.get('at~2830')]), '+=', True, K[9])
     return True
 
 
@@ -1048,7 +1166,10 @@ def d_7815(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2840', E.get('t~2829'), True)
+    value = E.get('t~2829')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2840', E.get('label~2840', MISSING), True))
+    E['label~2840'] = value
     return True
 
 
@@ -1060,12 +1181,15 @@ def t_7816(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2841'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2841'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2841', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2840'), '=', False, K[7])
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2841', E.get('was~2841', MISSING), True))
+    E['was~2841'] = value
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2840'), '=', False, K[8])
     return t_7819(ctx, r1, s, E, B)
 
 
@@ -1075,7 +1199,10 @@ def d_7817(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2841', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2841', E.get('was~2841', MISSING), True))
+    E['was~2841'] = value
     return True
 
 
@@ -1085,7 +1212,7 @@ def d_7818(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2840'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2840'), '=', False, K[8])
     return True
 
 
@@ -1104,7 +1231,7 @@ def d_7820(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2841'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2841'), '=', False, K[8])
     return True
 
 
@@ -1116,7 +1243,7 @@ def d_7821(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         E = ctx.env()
     if x_8916(ctx, E):
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2829')]), '+=', True, K[10])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2829')]), '+=', True, K[7])
     return True
 
 
@@ -1126,7 +1253,7 @@ def d_7822(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2829')]), '+=', True, K[10])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2829')]), '+=', True, K[7])
     return True
 
 
@@ -1145,15 +1272,27 @@ def t_7824(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/modules/nature
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'k~2854', 2, True)
-        LOCAL(ctx, E, 't~2855', 'nature_income', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2854', E.get('k~2854', MISSING), True))
+        E['k~2854'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~2855', E.get('t~2855', MISSING), True))
+        E['t~2855'] = 'nature_income'
         return t_7887(ctx, k, s, E, B)
 
     ctx.steps += 4
-    LOCAL(ctx, E, 'n~2842', 2, True)
-    LOCAL(ctx, E, 'r~2843', 'energy', True)
-    LOCAL(ctx, E, 'm~2844', 1, True)
-    LOCAL(ctx, E, 's~2845', 'batteries', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2842', E.get('n~2842', MISSING), True))
+    E['n~2842'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2843', E.get('r~2843', MISSING), True))
+    E['r~2843'] = 'energy'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'm~2844', E.get('m~2844', MISSING), True))
+    E['m~2844'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2845', E.get('s~2845', MISSING), True))
+    E['s~2845'] = 'batteries'
     return t_7829(ctx, r1, s, E, B)
 
 
@@ -1163,7 +1302,9 @@ def d_7825(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2842', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2842', E.get('n~2842', MISSING), True))
+    E['n~2842'] = 2
     return True
 
 
@@ -1173,7 +1314,9 @@ def d_7826(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2843', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2843', E.get('r~2843', MISSING), True))
+    E['r~2843'] = 'energy'
     return True
 
 
@@ -1183,7 +1326,9 @@ def d_7827(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~2844', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'm~2844', E.get('m~2844', MISSING), True))
+    E['m~2844'] = 1
     return True
 
 
@@ -1193,7 +1338,9 @@ def d_7828(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~2845', 'batteries', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~2845', E.get('s~2845', MISSING), True))
+    E['s~2845'] = 'batteries'
     return True
 
 
@@ -1230,8 +1377,14 @@ def d_7832(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2846', E.get('n~2842'), True)
-    LOCAL(ctx, E, 'r~2847', E.get('r~2843'), True)
+    value = E.get('n~2842')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2846', E.get('n~2846', MISSING), True))
+    E['n~2846'] = value
+    value = E.get('r~2843')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2847', E.get('r~2847', MISSING), True))
+    E['r~2847'] = value
     if not d_7835(ctx, E, B):
         return False
     return True
@@ -1243,7 +1396,10 @@ def d_7833(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2846', E.get('n~2842'), True)
+    value = E.get('n~2842')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2846', E.get('n~2846', MISSING), True))
+    E['n~2846'] = value
     return True
 
 
@@ -1253,7 +1409,10 @@ def d_7834(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2847', E.get('r~2843'), True)
+    value = E.get('r~2843')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2847', E.get('r~2847', MISSING), True))
+    E['r~2847'] = value
     return True
 
 
@@ -1266,8 +1425,14 @@ def d_7835(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
     if not x_8926(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2848', E.get('n~2846'), True)
-    LOCAL(ctx, E, 'r~2849', E.get('r~2847'), True)
+    value = E.get('n~2846')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2848', E.get('n~2848', MISSING), True))
+    E['n~2848'] = value
+    value = E.get('r~2847')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2849', E.get('r~2849', MISSING), True))
+    E['r~2849'] = value
     if not d_7839(ctx, E, B):
         return False
     return True
@@ -1290,7 +1455,10 @@ def d_7837(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2848', E.get('n~2846'), True)
+    value = E.get('n~2846')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2848', E.get('n~2848', MISSING), True))
+    E['n~2848'] = value
     return True
 
 
@@ -1300,7 +1468,10 @@ def d_7838(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2849', E.get('r~2847'), True)
+    value = E.get('r~2847')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2849', E.get('r~2849', MISSING), True))
+    E['r~2849'] = value
     return True
 
 
@@ -1310,13 +1481,25 @@ def d_7839(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2849'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2849'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2848'), '-=', False, K[11])
-    if not d_7841(ctx, E, B):
-        return False
-    if not d_7843(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:40
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2849'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2849'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('n~2848'), '+=', False, K[12])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:41
+        raise TrialBudget()
+    if x_8934(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('n~2848'), '-=', False, K[13])
     return True
 
 
@@ -1326,7 +1509,7 @@ def d_7840(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2849'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2849'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2848'), '-=', False, K[11])
     return True
@@ -1366,7 +1549,7 @@ def d_7843(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_8934(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~2848'), '-=', False, K[13])
     return True
@@ -1378,7 +1561,7 @@ def d_7844(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('n~2848'), '-=', False, K[13])
     return True
@@ -1390,8 +1573,14 @@ def d_7845(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2850', E.get('m~2844'), True)
-    LOCAL(ctx, E, 'r~2851', E.get('s~2845'), True)
+    value = E.get('m~2844')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2850', E.get('n~2850', MISSING), True))
+    E['n~2850'] = value
+    value = E.get('s~2845')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2851', E.get('r~2851', MISSING), True))
+    E['r~2851'] = value
     if not d_7848(ctx, E, B):
         return False
     return True
@@ -1403,7 +1592,10 @@ def d_7846(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2850', E.get('m~2844'), True)
+    value = E.get('m~2844')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2850', E.get('n~2850', MISSING), True))
+    E['n~2850'] = value
     return True
 
 
@@ -1413,7 +1605,10 @@ def d_7847(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2851', E.get('s~2845'), True)
+    value = E.get('s~2845')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2851', E.get('r~2851', MISSING), True))
+    E['r~2851'] = value
     return True
 
 
@@ -1426,8 +1621,14 @@ def d_7848(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
     if not x_8940(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2852', E.get('n~2850'), True)
-    LOCAL(ctx, E, 'r~2853', E.get('r~2851'), True)
+    value = E.get('n~2850')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2852', E.get('n~2852', MISSING), True))
+    E['n~2852'] = value
+    value = E.get('r~2851')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2853', E.get('r~2853', MISSING), True))
+    E['r~2853'] = value
     if not d_7852(ctx, E, B):
         return False
     return True
@@ -1450,7 +1651,10 @@ def d_7850(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2852', E.get('n~2850'), True)
+    value = E.get('n~2850')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2852', E.get('n~2852', MISSING), True))
+    E['n~2852'] = value
     return True
 
 
@@ -1460,7 +1664,10 @@ def d_7851(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2853', E.get('r~2851'), True)
+    value = E.get('r~2851')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2853', E.get('r~2853', MISSING), True))
+    E['r~2853'] = value
     return True
 
 
@@ -1470,13 +1677,25 @@ def d_7852(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2853'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2852'), '-=', False, K[11])
-    if not d_7854(ctx, E, B):
-        return False
-    if not d_7856(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:40
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2853'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[5], ctx.state.get('supply'), E.get('r~2853'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('n~2852'), '+=', False, K[12])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:41
+        raise TrialBudget()
+    if x_8948(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('n~2852'), '-=', False, K[13])
     return True
 
 
@@ -1486,7 +1705,7 @@ def d_7853(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~2853'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2853'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~2852'), '-=', False, K[11])
     return True
@@ -1526,7 +1745,7 @@ def d_7856(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_8948(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('n~2852'), '-=', False, K[13])
     return True
@@ -1538,7 +1757,7 @@ def d_7857(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('n~2852'), '-=', False, K[13])
     return True
@@ -1585,7 +1804,9 @@ def d_7885(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2854', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2854', E.get('k~2854', MISSING), True))
+    E['k~2854'] = 2
     return True
 
 
@@ -1595,7 +1816,9 @@ def d_7886(ctx, E=None, B=7769):  # rules_data/pampero/modules/nature_items.yaml
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2855', 'nature_income', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2855', E.get('t~2855', MISSING), True))
+    E['t~2855'] = 'nature_income'
     return True
 
 
@@ -1605,9 +1828,17 @@ def t_7887(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2856', E.get('k~2854'), True)
-    LOCAL(ctx, E, 't~2857', E.get('t~2855'), True)
-    LOCAL(ctx, E, 'col~2858', 'effect', True)
+    value = E.get('k~2854')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2856', E.get('k~2856', MISSING), True))
+    E['k~2856'] = value
+    value = E.get('t~2855')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2857', E.get('t~2857', MISSING), True))
+    E['t~2857'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'col~2858', E.get('col~2858', MISSING), True))
+    E['col~2858'] = 'effect'
     return t_7891(ctx, k, s, E, B)
 
 
@@ -1617,7 +1848,10 @@ def d_7888(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2856', E.get('k~2854'), True)
+    value = E.get('k~2854')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2856', E.get('k~2856', MISSING), True))
+    E['k~2856'] = value
     return True
 
 
@@ -1627,7 +1861,10 @@ def d_7889(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2857', E.get('t~2855'), True)
+    value = E.get('t~2855')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2857', E.get('t~2857', MISSING), True))
+    E['t~2857'] = value
     return True
 
 
@@ -1637,7 +1874,9 @@ def d_7890(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2858', 'effect', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'col~2858', E.get('col~2858', MISSING), True))
+    E['col~2858'] = 'effect'
     return True
 
 
@@ -1663,18 +1902,47 @@ def t_7892(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~2867', E.get('t~2857'), True)
-        LOCAL(ctx, E, 'pos~2868', E.get('nxt~2861'), True)
-        if not d_7898(ctx, E, B):
-            return False
+        value = E.get('t~2857')
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~2867', E.get('t~2867', MISSING), True))
+        E['t~2867'] = value
+        value = E.get('nxt~2861')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'pos~2868', E.get('pos~2868', MISSING), True))
+        E['pos~2868'] = value
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/tracks.yaml:20
+            raise TrialBudget()
+        if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~2867'))) is str else None) == 'game')):
+            ctx.steps += 1
+            c, key = KEYPLACE(ctx, K[5], ctx.state.get('game_tracks'), E.get('t~2867'))
+            if c is not None:
+                SET(ctx, 'game_tracks', c, key, E.get('pos~2868'), '=', False, K[4])
+        else:
+            ctx.steps += 1
+            c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~2867'))
+            if c is not None:
+                SET(ctx, 'tracks', c, key, E.get('pos~2868'), '=', False, K[6])
         ctx.steps += 3
-        LOCAL(ctx, E, 't~2869', E.get('t~2857'), True)
-        LOCAL(ctx, E, 'at~2870', E.get('nxt~2861'), True)
-        LOCAL(ctx, E, 'col~2871', E.get('col~2858'), True)
+        value = E.get('t~2857')
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~2869', E.get('t~2869', MISSING), True))
+        E['t~2869'] = value
+        value = E.get('nxt~2861')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'at~2870', E.get('at~2870', MISSING), True))
+        E['at~2870'] = value
+        value = E.get('col~2858')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'col~2871', E.get('col~2871', MISSING), True))
+        E['col~2871'] = value
         return t_7904(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'nxt~2861', x_8986(ctx, E), True)
+    value = x_8986(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'nxt~2861', E.get('nxt~2861', MISSING), True))
+    E['nxt~2861'] = value
     return t_7894(ctx, r1, s, E, B)
 
 
@@ -1684,7 +1952,10 @@ def d_7893(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'nxt~2861', x_8986(ctx, E), True)
+    value = x_8986(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'nxt~2861', E.get('nxt~2861', MISSING), True))
+    E['nxt~2861'] = value
     return True
 
 
@@ -1708,7 +1979,10 @@ def d_7896(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2867', E.get('t~2857'), True)
+    value = E.get('t~2857')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2867', E.get('t~2867', MISSING), True))
+    E['t~2867'] = value
     return True
 
 
@@ -1718,7 +1992,10 @@ def d_7897(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'pos~2868', E.get('nxt~2861'), True)
+    value = E.get('nxt~2861')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'pos~2868', E.get('pos~2868', MISSING), True))
+    E['pos~2868'] = value
     return True
 
 
@@ -1735,7 +2012,7 @@ def d_7898(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:2
             SET(ctx, 'game_tracks', c, key, E.get('pos~2868'), '=', False, K[4])
     else:
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2867'))
+        c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~2867'))
         if c is not None:
             SET(ctx, 'tracks', c, key, E.get('pos~2868'), '=', False, K[6])
     return True
@@ -1759,7 +2036,7 @@ def d_7900(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:2
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('tracks'), E.get('t~2867'))
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~2867'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('pos~2868'), '=', False, K[6])
     return True
@@ -1771,7 +2048,10 @@ def d_7901(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~2869', E.get('t~2857'), True)
+    value = E.get('t~2857')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~2869', E.get('t~2869', MISSING), True))
+    E['t~2869'] = value
     return True
 
 
@@ -1781,7 +2061,10 @@ def d_7902(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'at~2870', E.get('nxt~2861'), True)
+    value = E.get('nxt~2861')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'at~2870', E.get('at~2870', MISSING), True))
+    E['at~2870'] = value
     return True
 
 
@@ -1791,7 +2074,10 @@ def d_7903(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'col~2871', E.get('col~2858'), True)
+    value = E.get('col~2858')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'col~2871', E.get('col~2871', MISSING), True))
+    E['col~2871'] = value
     return True
 
 
@@ -1808,12 +2094,19 @@ def t_7904(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         return t_7926(ctx, r3, s, E, B)
 
     def r3():
-        if not d_7936(ctx, E, B):
-            return False
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/tracks.yaml:123
+            raise TrialBudget()
+        if x_9034(ctx, E):
+            ctx.steps += 1
+            SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2869')]), '+=', True, K[7])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2873', E.get('t~2869'), True)
+    value = E.get('t~2869')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2873', E.get('label~2873', MISSING), True))
+    E['label~2873'] = value
     return t_7906(ctx, r1, s, E, B)
 
 
@@ -1823,7 +2116,10 @@ def d_7905(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2873', E.get('t~2869'), True)
+    value = E.get('t~2869')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2873', E.get('label~2873', MISSING), True))
+    E['label~2873'] = value
     return True
 
 
@@ -1835,12 +2131,15 @@ def t_7906(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2874'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2874'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2874', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2873'), '=', False, K[7])
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2874', E.get('was~2874', MISSING), True))
+    E['was~2874'] = value
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2873'), '=', False, K[8])
     return t_7909(ctx, r1, s, E, B)
 
 
@@ -1850,7 +2149,10 @@ def d_7907(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2874', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2874', E.get('was~2874', MISSING), True))
+    E['was~2874'] = value
     return True
 
 
@@ -1860,7 +2162,7 @@ def d_7908(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2873'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2873'), '=', False, K[8])
     return True
 
 
@@ -1881,7 +2183,9 @@ def t_7909(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'sp~2872', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'sp~2872', E.get('sp~2872', MISSING), True))
+            E['sp~2872'] = item
             if (((_w1.get('at', None) if type((_w1 := E.get('sp~2872'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2870'))):
                 return t_7910(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1944,7 +2248,7 @@ def d_7915(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2874'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2874'), '=', False, K[8])
     return True
 
 
@@ -1965,9 +2269,15 @@ def t_7917(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2875', x_9012(ctx, E), True)
+    value = x_9012(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'owner~2875', E.get('owner~2875', MISSING), True))
+    E['owner~2875'] = value
     ctx.steps += 1
-    LOCAL(ctx, E, 'label~2877', E.get('owner~2875'), True)
+    value = E.get('owner~2875')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2877', E.get('label~2877', MISSING), True))
+    E['label~2877'] = value
     return t_7920(ctx, k, s, E, B)
 
 
@@ -1977,7 +2287,10 @@ def d_7918(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'owner~2875', x_9012(ctx, E), True)
+    value = x_9012(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'owner~2875', E.get('owner~2875', MISSING), True))
+    E['owner~2875'] = value
     return True
 
 
@@ -1987,7 +2300,10 @@ def d_7919(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2877', E.get('owner~2875'), True)
+    value = E.get('owner~2875')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2877', E.get('label~2877', MISSING), True))
+    E['label~2877'] = value
     return True
 
 
@@ -1999,12 +2315,15 @@ def t_7920(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2878'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2878'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2878', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2877'), '=', False, K[7])
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2878', E.get('was~2878', MISSING), True))
+    E['was~2878'] = value
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2877'), '=', False, K[8])
     return t_7923(ctx, r1, s, E, B)
 
 
@@ -2014,7 +2333,10 @@ def d_7921(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2878', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2878', E.get('was~2878', MISSING), True))
+    E['was~2878'] = value
     return True
 
 
@@ -2024,7 +2346,7 @@ def d_7922(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2877'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2877'), '=', False, K[8])
     return True
 
 
@@ -2045,7 +2367,9 @@ def t_7923(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~2876', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~2876', E.get('b~2876', MISSING), True))
+            E['b~2876'] = item
             if (((_w1.get('at', None) if type((_w1 := E.get('b~2876'))) is dict else KEY(_w1, 'at', None)) == E.get('at~2870'))):
                 return t_7924(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2068,7 +2392,7 @@ def d_7925(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2878'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2878'), '=', False, K[8])
     return True
 
 
@@ -2100,7 +2424,9 @@ def t_7927(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rw~2879', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rw~2879', E.get('rw~2879', MISSING), True))
+            E['rw~2879'] = item
             if x_9024(ctx, E):
                 return t_7928(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2114,10 +2440,13 @@ def t_7928(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/tr
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2869'))
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'), E.get('t~2869'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2870')]), '+=', True, K[8])
-    LOCAL(ctx, E, 'label~2880', E.get('t~2869'), True)
+        SET(ctx, 'reached', c, key, ([E.get('at~2870')]), '+=', True, K[9])
+    value = E.get('t~2869')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2880', E.get('label~2880', MISSING), True))
+    E['label~2880'] = value
     return t_7931(ctx, k, s, E, B)
 
 
@@ -2127,9 +2456,9 @@ def d_7929(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], PL(ctx, E.get('you')).get('reached'), E.get('t~2869'))
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('reached'), E.get('t~2869'))
     if c is not None:
-        SET(ctx, 'reached', c, key, ([E.get('at~2870')]), '+=', True, K[8])
+        SET(ctx, 'reached', c, key, ([E.get('at~2870')]), '+=', True, K[9])
     return True
 
 
@@ -2139,7 +2468,10 @@ def d_7930(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'label~2880', E.get('t~2869'), True)
+    value = E.get('t~2869')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'label~2880', E.get('label~2880', MISSING), True))
+    E['label~2880'] = value
     return True
 
 
@@ -2151,12 +2483,15 @@ def t_7931(ctx, k, s=None, E=None, B=7769):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2881'), '=', False, K[7])
+        SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2881'), '=', False, K[8])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'was~2881', (ctx.state.get('booking')), True)
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2880'), '=', False, K[7])
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2881', E.get('was~2881', MISSING), True))
+    E['was~2881'] = value
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2880'), '=', False, K[8])
     return t_7934(ctx, r1, s, E, B)
 
 
@@ -2166,7 +2501,10 @@ def d_7932(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~2881', (ctx.state.get('booking')), True)
+    value = (ctx.state.get('booking'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~2881', E.get('was~2881', MISSING), True))
+    E['was~2881'] = value
     return True
 
 
@@ -2176,7 +2514,7 @@ def d_7933(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2880'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('label~2880'), '=', False, K[8])
     return True
 
 
@@ -2195,7 +2533,7 @@ def d_7935(ctx, E=None, B=7769):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2881'), '=', False, K[7])
+    SET(ctx, 'booking', ctx.state, 'booking', E.get('was~2881'), '=', False, K[8])
     return True
 
 
@@ -2207,7 +2545,7 @@ def d_7936(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         E = ctx.env()
     if x_9034(ctx, E):
         ctx.steps += 1
-        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2869')]), '+=', True, K[10])
+        SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2869')]), '+=', True, K[7])
     return True
 
 
@@ -2217,7 +2555,7 @@ def d_7937(ctx, E=None, B=7769):  # rules_data/pampero/definitions/tracks.yaml:1
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2869')]), '+=', True, K[10])
+    SET(ctx, 'end_of_turn', ctx.state, 'end_of_turn', ([E.get('t~2869')]), '+=', True, K[7])
     return True
 
 

@@ -79,9 +79,11 @@ def x_9711(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:97
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2829 for v_i_2829 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2829, NOREC).get('deck', None) if type(v_i_2829) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2830))) is type((_w4 := sum([items_of((_h2.get(v_r_2832, []) if type(_h2) is dict else KEY(_h2, v_r_2832, []))).count(v_c_2830) for v_r_2832 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2830 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2830, NOREC).get('deck', None) if type(v_c_2830) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return (_w7 + _w8 if type((_w7 := len([v_i_2829 for v_i_2829 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2829, NOREC).get('deck', None) if type(v_i_2829) is str else None) == 'venture_capital')]))) is type((_w8 := FN['sum'](ctx, None, [(_w5 + _w6 if type((_w5 := (_h2 if type(_h2) is list else items_of(_h2)).count(v_c_2830))) is type((_w6 := sum([(_w4 if type((_w4 := (_h3.get(v_r_2832, []) if type(_h3) is dict else KEY(_h3, v_r_2832, [])))) is list else items_of(_w4)).count(v_c_2830) for v_r_2832 in items_of(_h3)]))) is int else AR('+', _w5, _w6)) for v_c_2830 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2830, NOREC).get('deck', None) if type(v_c_2830) is str else None) == 'venture_capital')]))) is int else AR('+', _w7, _w8))
     return MEMO(ctx, (9711, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
@@ -94,7 +96,11 @@ def x_9712(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
 def x_9715(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9715, E.get('r~2838'),), lambda: [v_q_2840 for v_q_2840 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2840, NOREC).get('instead_of', {}) if type(v_q_2840) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2838'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2838')
+        return [v_q_2840 for v_q_2840 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2840, NOREC).get('instead_of', {}) if type(v_q_2840) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9715, E.get('r~2838'),), compute)
 
 
 def x_9716(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -174,14 +180,25 @@ def t_8489(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2834', 10, True)
-        LOCAL(ctx, E, 'r~2835', 'money', True)
-        LOCAL(ctx, E, 'k~2836', x_9711(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2834', E.get('n~2834', MISSING), True))
+        E['n~2834'] = 10
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2835', E.get('r~2835', MISSING), True))
+        E['r~2835'] = 'money'
+        value = x_9711(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2836', E.get('k~2836', MISSING), True))
+        E['k~2836'] = value
         return t_8518(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2814', 10, True)
-    LOCAL(ctx, E, 'r~2815', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'money'
     return t_8492(ctx, r1, s, E, B)
 
 
@@ -191,7 +208,9 @@ def d_8490(ctx, E=None, B=8489):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 10
     return True
 
 
@@ -227,7 +246,9 @@ def d_8515(ctx, E=None, B=8489):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2834', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2834', E.get('n~2834', MISSING), True))
+    E['n~2834'] = 10
     return True
 
 
@@ -237,7 +258,9 @@ def d_8516(ctx, E=None, B=8489):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2835', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2835', E.get('r~2835', MISSING), True))
+    E['r~2835'] = 'money'
     return True
 
 
@@ -247,7 +270,10 @@ def d_8517(ctx, E=None, B=8489):  # rules_data/pampero/modules/objectives.yaml:9
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2836', x_9711(ctx, E), True)
+    value = x_9711(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2836', E.get('k~2836', MISSING), True))
+    E['k~2836'] = value
     return True
 
 
@@ -257,8 +283,14 @@ def t_8518(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2837', (((_w1 if type((_w1 := E.get('n~2834'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2836'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2838', E.get('r~2835'), True)
+    value = (((_w1 if type((_w1 := E.get('n~2834'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2836'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2837', E.get('n~2837', MISSING), True))
+    E['n~2837'] = value
+    value = E.get('r~2835')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2838', E.get('r~2838', MISSING), True))
+    E['r~2838'] = value
     return t_8521(ctx, k, s, E, B)
 
 
@@ -268,7 +300,10 @@ def d_8519(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2837', (((_w1 if type((_w1 := E.get('n~2834'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2836'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~2834'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2836'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2837', E.get('n~2837', MISSING), True))
+    E['n~2837'] = value
     return True
 
 
@@ -278,7 +313,10 @@ def d_8520(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2838', E.get('r~2835'), True)
+    value = E.get('r~2835')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2838', E.get('r~2838', MISSING), True))
+    E['r~2838'] = value
     return True
 
 
@@ -290,14 +328,23 @@ def t_8521(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2844', E.get('left~2839'), True)
-        LOCAL(ctx, E, 'r~2845', E.get('r~2838'), True)
+        value = E.get('left~2839')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2844', E.get('n~2844', MISSING), True))
+        E['n~2844'] = value
+        value = E.get('r~2838')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2845', E.get('r~2845', MISSING), True))
+        E['r~2845'] = value
         if not d_8535(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2839', E.get('n~2837'), True)
+    value = E.get('n~2837')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2839', E.get('left~2839', MISSING), True))
+    E['left~2839'] = value
     return t_8523(ctx, r1, s, E, B)
 
 
@@ -307,7 +354,10 @@ def d_8522(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2839', E.get('n~2837'), True)
+    value = E.get('n~2837')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2839', E.get('left~2839', MISSING), True))
+    E['left~2839'] = value
     return True
 
 
@@ -328,7 +378,9 @@ def t_8523(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2841', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2841', E.get('rep~2841', MISSING), True))
+            E['rep~2841'] = item
             if (((_w1 if type((_w1 := E.get('left~2839'))) is int else num(_w1)) > 0)):
                 return t_8524(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -348,7 +400,9 @@ def t_8524(ctx, k, s=None, E=None, B=8489):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2842', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2842', E.get('taken~2842', MISSING), True))
+    E['taken~2842'] = 0
     return t_8526(ctx, r1, s, E, B)
 
 
@@ -358,7 +412,9 @@ def d_8525(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2842', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2842', E.get('taken~2842', MISSING), True))
+    E['taken~2842'] = 0
     return True
 
 
@@ -425,7 +481,10 @@ def d_8533(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2844', E.get('left~2839'), True)
+    value = E.get('left~2839')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2844', E.get('n~2844', MISSING), True))
+    E['n~2844'] = value
     return True
 
 
@@ -435,7 +494,10 @@ def d_8534(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2845', E.get('r~2838'), True)
+    value = E.get('r~2838')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2845', E.get('r~2845', MISSING), True))
+    E['r~2845'] = value
     return True
 
 
@@ -445,17 +507,36 @@ def d_8535(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2846', x_9731(ctx, E), True)
-    if not d_8537(ctx, E, B):
-        return False
+    value = x_9731(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2846', E.get('k~2846', MISSING), True))
+    E['k~2846'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2845'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2845'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2846', x_9734(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2845'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2846'), '+=', False, K[2])
-    if not d_8540(ctx, E, B):
-        return False
-    if not d_8542(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2845'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2845'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2846'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9740(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2846'), '+=', False, K[5])
     return True
 
 
@@ -465,7 +546,10 @@ def d_8536(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2846', x_9731(ctx, E), True)
+    value = x_9731(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2846', E.get('k~2846', MISSING), True))
+    E['k~2846'] = value
     return True
 
 
@@ -497,7 +581,7 @@ def d_8539(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2845'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2845'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2846'), '+=', False, K[2])
     return True
@@ -537,7 +621,7 @@ def d_8542(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9740(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2846'), '+=', False, K[5])
     return True
@@ -549,7 +633,7 @@ def d_8543(ctx, E=None, B=8489):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2846'), '+=', False, K[5])
     return True

@@ -58,8 +58,11 @@ def x_9807(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:107
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')
-        return (len([v_col_2814 for v_col_2814 in IDS(ctx, 'grid_columns') if all(IN((ctx.index.plain['grid_cells'].get(v_x_2815, NOREC).get('key', None) if type(v_x_2815) is str else None), _h1) for v_x_2815 in IDS(ctx, 'grid_cells') if ((ctx.index.plain['grid_cells'].get(v_x_2815, NOREC).get('column', 0) if type(v_x_2815) is str else 0) == (ctx.index.plain['grid_columns'].get(v_col_2814, NOREC).get('column', 0) if type(v_col_2814) is str else 0)))]) >= 2)
+        _h1 = ctx.index.plain['grid_cells']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('grid')
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        _h4 = ctx.index.plain['grid_columns']
+        return (len([v_col_2814 for v_col_2814 in IDS(ctx, 'grid_columns') if all(((_h1.get(v_x_2815, NOREC).get('key', None) if type(v_x_2815) is str else None) in _h3) for v_x_2815 in IDS(ctx, 'grid_cells') if ((_h1.get(v_x_2815, NOREC).get('column', 0) if type(v_x_2815) is str else 0) == (_h4.get(v_col_2814, NOREC).get('column', 0) if type(v_col_2814) is str else 0)))]) >= 2)
     return MEMO(ctx, (9807, E.get('you'), ctx.stamps.get('grid', 0),), compute)
 
 

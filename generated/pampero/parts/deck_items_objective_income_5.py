@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 't~2814', 'src': {'op': 'ids', 'kind': 'tracks'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'tracks', 'of': {'op': 'var', 'n': 't~2814'}, 'f': 'group', 'd': None}, 'b': {'op': 'lit', 'v': 'income'}}}",
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
     ['player', 'stock', 'key'],
@@ -58,10 +59,11 @@ def x_9935(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:123
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('sides')
-        _h2 = ctx.state.get('game_tracks')
-        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
-        return ((_w3 if type((_w3 := FN['min'](ctx, None, [(lambda v_vs_2816: (lambda v_at_2817: ((v_vs_2816.get(v_at_2817, None) if type(v_vs_2816) is dict else KEY(v_vs_2816, v_at_2817, None)) if (True if (((v_at_2817 if type(v_at_2817) is int else num(v_at_2817)) >= 0)) and (((v_at_2817 if type(v_at_2817) is int else num(v_at_2817)) < FN['count'](ctx, None, v_vs_2816))) else False) else 0))(((_h2.get(v_t_2815, 0) if type(_h2) is dict else KEY(_h2, v_t_2815, 0)) if ((ctx.index.plain['tracks'].get(v_t_2815, NOREC).get('scope', None) if type(v_t_2815) is str else None) == 'game') else (_h3.get(v_t_2815, 0) if type(_h3) is dict else KEY(_h3, v_t_2815, 0)))))(((_w1.get((_h1.get(v_t_2815, 0) if type(_h1) is dict else KEY(_h1, v_t_2815, 0)), None) if type((_w1 := (ctx.index.plain['tracks'].get(v_t_2815, NOREC).get('sides', []) if type(v_t_2815) is str else []))) is dict else KEY(_w1, (_h1.get(v_t_2815, 0) if type(_h1) is dict else KEY(_h1, v_t_2815, 0)), None)) if (FN['count'](ctx, None, (ctx.index.plain['tracks'].get(v_t_2815, NOREC).get('sides', []) if type(v_t_2815) is str else [])) > 0) else (ctx.index.plain['tracks'].get(v_t_2815, NOREC).get('values', []) if type(v_t_2815) is str else []))) for v_t_2815 in [v_t_2814 for v_t_2814 in IDS(ctx, 'tracks') if ((ctx.index.plain['tracks'].get(v_t_2814, NOREC).get('group', None) if type(v_t_2814) is str else None) == 'income')]]))) is int else num(_w3)) >= 5)
+        _h1 = ctx.index.plain['tracks']
+        _h2 = ctx.state.get('sides')
+        _h3 = ctx.state.get('game_tracks')
+        _h4 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('tracks')
+        return ((_w3 if type((_w3 := FN['min'](ctx, None, [(lambda v_vs_2816: (lambda v_at_2817: ((v_vs_2816.get(v_at_2817, None) if type(v_vs_2816) is dict else KEY(v_vs_2816, v_at_2817, None)) if (True if (((v_at_2817 if type(v_at_2817) is int else num(v_at_2817)) >= 0)) and (((v_at_2817 if type(v_at_2817) is int else num(v_at_2817)) < (len(v_vs_2816) if isinstance(v_vs_2816, (list, dict)) else 0))) else False) else 0))(((_h3.get(v_t_2815, 0) if type(_h3) is dict else KEY(_h3, v_t_2815, 0)) if ((_h1.get(v_t_2815, NOREC).get('scope', None) if type(v_t_2815) is str else None) == 'game') else (_h4.get(v_t_2815, 0) if type(_h4) is dict else KEY(_h4, v_t_2815, 0)))))(((_c1.get((_h2.get(v_t_2815, 0) if type(_h2) is dict else KEY(_h2, v_t_2815, 0)), None) if type(_c1) is dict else KEY(_c1, (_h2.get(v_t_2815, 0) if type(_h2) is dict else KEY(_h2, v_t_2815, 0)), None)) if ((len(_c1) if isinstance(_c1, (list, dict)) else 0) > 0) else (_h1.get(v_t_2815, NOREC).get('values', []) if type(v_t_2815) is str else []))) for v_t_2815 in MEMO(ctx, (K[0],), lambda: [v_t_2814 for v_t_2814 in IDS(ctx, 'tracks') if ((_h1.get(v_t_2814, NOREC).get('group', None) if type(v_t_2814) is str else None) == 'income')]) for _c1 in ((_h1.get(v_t_2815, NOREC).get('sides', []) if type(v_t_2815) is str else []),)]))) is int else num(_w3)) >= 5)
     return MEMO(ctx, (9935, E.get('you'), ctx.stamps.get('game_tracks', 0), ctx.stamps.get('sides', 0), ctx.stamps.get('tracks', 0),), compute)
 
 

@@ -58,15 +58,21 @@ def x_9423(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:59
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
-        return ((_w6 if type((_w6 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_w2.get('batteries', 0) if type((_w2 := (ctx.index.plain['deck_items'].get(v_i_2816, NOREC).get('numbers', {}) if type(v_i_2816) is str else {}))) is dict else KEY(_w2, 'batteries', 0)) if ('batteries' in _w3 if type((_w3 := (ctx.index.plain['deck_items'].get(v_i_2816, NOREC).get('numbers', {}) if type(v_i_2816) is str else {}))) in (list, dict) else IN('batteries', _w3)) else ((_w4.get('batteries', 0) if type((_w4 := (ctx.index.plain['deck_items'].get(v_i_2816, NOREC).get('cost', {}) if type(v_i_2816) is str else {}))) is dict else KEY(_w4, 'batteries', 0)) if ('batteries' in _w5 if type((_w5 := (ctx.index.plain['deck_items'].get(v_i_2816, NOREC).get('cost', {}) if type(v_i_2816) is str else {}))) in (list, dict) else IN('batteries', _w5)) else 0)) for v_i_2816 in items_of(_h1) if ((ctx.index.plain['deck_items'].get(v_i_2816, NOREC).get('deck', None) if type(v_i_2816) is str else None) == v_d_2815)]) for v_d_2815 in items_of((ctx.index.plain['markets'].get(v_m_2814, NOREC).get('piles', []) if type(v_m_2814) is str else []))]) for v_m_2814 in IDS(ctx, 'markets')]))) is int else num(_w6)) >= 7)
+        _h1 = ctx.index.plain['markets']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('held')
+        _h3 = ctx.index.plain['deck_items']
+        return ((_w4 if type((_w4 := FN['sum'](ctx, None, [FN['sum'](ctx, None, [FN['sum'](ctx, None, [((_c3.get('batteries', 0) if type(_c3) is dict else KEY(_c3, 'batteries', 0)) if ('batteries' in _c3 if type(_c3) in (list, dict) else IN('batteries', _c3)) else ((_c2.get('batteries', 0) if type(_c2) is dict else KEY(_c2, 'batteries', 0)) if ('batteries' in _c2 if type(_c2) in (list, dict) else IN('batteries', _c2)) else 0)) for v_i_2816 in items_of(_h2) for _c2 in ((_h3.get(v_i_2816, NOREC).get('cost', {}) if type(v_i_2816) is str else {}),) for _c3 in ((_h3.get(v_i_2816, NOREC).get('numbers', {}) if type(v_i_2816) is str else {}),) if ((_h3.get(v_i_2816, NOREC).get('deck', None) if type(v_i_2816) is str else None) == v_d_2815)]) for v_d_2815 in items_of((_h1.get(v_m_2814, NOREC).get('piles', []) if type(v_m_2814) is str else []))]) for v_m_2814 in IDS(ctx, 'markets')]))) is int else num(_w4)) >= 7)
     return MEMO(ctx, (9423, E.get('you'), ctx.stamps.get('held', 0),), compute)
 
 
 def x_9427(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9427, E.get('r~2818'),), lambda: [v_q_2820 for v_q_2820 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2820, NOREC).get('instead_of', {}) if type(v_q_2820) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2818'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2818')
+        return [v_q_2820 for v_q_2820 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2820, NOREC).get('instead_of', {}) if type(v_q_2820) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9427, E.get('r~2818'),), compute)
 
 
 def x_9428(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -142,9 +148,11 @@ def x_9455(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:65
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2832 for v_i_2832 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2832, NOREC).get('deck', None) if type(v_i_2832) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2833))) is type((_w4 := sum([items_of((_h2.get(v_r_2835, []) if type(_h2) is dict else KEY(_h2, v_r_2835, []))).count(v_c_2833) for v_r_2835 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2833 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2833, NOREC).get('deck', None) if type(v_c_2833) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return (_w7 + _w8 if type((_w7 := len([v_i_2832 for v_i_2832 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2832, NOREC).get('deck', None) if type(v_i_2832) is str else None) == 'venture_capital')]))) is type((_w8 := FN['sum'](ctx, None, [(_w5 + _w6 if type((_w5 := (_h2 if type(_h2) is list else items_of(_h2)).count(v_c_2833))) is type((_w6 := sum([(_w4 if type((_w4 := (_h3.get(v_r_2835, []) if type(_h3) is dict else KEY(_h3, v_r_2835, [])))) is list else items_of(_w4)).count(v_c_2833) for v_r_2835 in items_of(_h3)]))) is int else AR('+', _w5, _w6)) for v_c_2833 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2833, NOREC).get('deck', None) if type(v_c_2833) is str else None) == 'venture_capital')]))) is int else AR('+', _w7, _w8))
     return MEMO(ctx, (9455, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
@@ -177,14 +185,25 @@ def t_8269(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2837', 10, True)
-        LOCAL(ctx, E, 'r~2838', 'money', True)
-        LOCAL(ctx, E, 'k~2839', x_9455(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2837', E.get('n~2837', MISSING), True))
+        E['n~2837'] = 10
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2838', E.get('r~2838', MISSING), True))
+        E['r~2838'] = 'money'
+        value = x_9455(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2839', E.get('k~2839', MISSING), True))
+        E['k~2839'] = value
         return t_8298(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2817', 10, True)
-    LOCAL(ctx, E, 'r~2818', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2817', E.get('n~2817', MISSING), True))
+    E['n~2817'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2818', E.get('r~2818', MISSING), True))
+    E['r~2818'] = 'money'
     return t_8272(ctx, r1, s, E, B)
 
 
@@ -194,7 +213,9 @@ def d_8270(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2817', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2817', E.get('n~2817', MISSING), True))
+    E['n~2817'] = 10
     return True
 
 
@@ -209,14 +230,23 @@ def t_8272(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2824', E.get('left~2819'), True)
-        LOCAL(ctx, E, 'r~2825', E.get('r~2818'), True)
+        value = E.get('left~2819')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2824', E.get('n~2824', MISSING), True))
+        E['n~2824'] = value
+        value = E.get('r~2818')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2825', E.get('r~2825', MISSING), True))
+        E['r~2825'] = value
         if not d_8286(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2819', E.get('n~2817'), True)
+    value = E.get('n~2817')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2819', E.get('left~2819', MISSING), True))
+    E['left~2819'] = value
     return t_8274(ctx, r1, s, E, B)
 
 
@@ -226,7 +256,10 @@ def d_8273(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2819', E.get('n~2817'), True)
+    value = E.get('n~2817')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2819', E.get('left~2819', MISSING), True))
+    E['left~2819'] = value
     return True
 
 
@@ -247,7 +280,9 @@ def t_8274(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2821', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2821', E.get('rep~2821', MISSING), True))
+            E['rep~2821'] = item
             if (((_w1 if type((_w1 := E.get('left~2819'))) is int else num(_w1)) > 0)):
                 return t_8275(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -267,7 +302,9 @@ def t_8275(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2822', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2822', E.get('taken~2822', MISSING), True))
+    E['taken~2822'] = 0
     return t_8277(ctx, r1, s, E, B)
 
 
@@ -277,7 +314,9 @@ def d_8276(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2822', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2822', E.get('taken~2822', MISSING), True))
+    E['taken~2822'] = 0
     return True
 
 
@@ -344,7 +383,10 @@ def d_8284(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2824', E.get('left~2819'), True)
+    value = E.get('left~2819')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2824', E.get('n~2824', MISSING), True))
+    E['n~2824'] = value
     return True
 
 
@@ -354,7 +396,10 @@ def d_8285(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2825', E.get('r~2818'), True)
+    value = E.get('r~2818')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2825', E.get('r~2825', MISSING), True))
+    E['r~2825'] = value
     return True
 
 
@@ -364,17 +409,36 @@ def d_8286(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2826', x_9441(ctx, E), True)
-    if not d_8288(ctx, E, B):
-        return False
+    value = x_9441(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2826', E.get('k~2826', MISSING), True))
+    E['k~2826'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2825'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2825'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2826', x_9444(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2825'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2826'), '+=', False, K[2])
-    if not d_8291(ctx, E, B):
-        return False
-    if not d_8293(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2825'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2825'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2826'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9450(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2826'), '+=', False, K[5])
     return True
 
 
@@ -384,7 +448,10 @@ def d_8287(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2826', x_9441(ctx, E), True)
+    value = x_9441(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2826', E.get('k~2826', MISSING), True))
+    E['k~2826'] = value
     return True
 
 
@@ -416,7 +483,7 @@ def d_8290(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2825'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2825'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2826'), '+=', False, K[2])
     return True
@@ -456,7 +523,7 @@ def d_8293(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9450(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2826'), '+=', False, K[5])
     return True
@@ -468,7 +535,7 @@ def d_8294(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2826'), '+=', False, K[5])
     return True
@@ -480,7 +547,9 @@ def d_8295(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2837', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2837', E.get('n~2837', MISSING), True))
+    E['n~2837'] = 10
     return True
 
 
@@ -493,7 +562,10 @@ def d_8297(ctx, E=None, B=8269):  # rules_data/pampero/modules/objectives.yaml:6
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2839', x_9455(ctx, E), True)
+    value = x_9455(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2839', E.get('k~2839', MISSING), True))
+    E['k~2839'] = value
     return True
 
 
@@ -503,8 +575,14 @@ def t_8298(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2840', (((_w1 if type((_w1 := E.get('n~2837'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2839'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2841', E.get('r~2838'), True)
+    value = (((_w1 if type((_w1 := E.get('n~2837'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2839'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2840', E.get('n~2840', MISSING), True))
+    E['n~2840'] = value
+    value = E.get('r~2838')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2841', E.get('r~2841', MISSING), True))
+    E['r~2841'] = value
     return t_8301(ctx, k, s, E, B)
 
 
@@ -514,7 +592,10 @@ def d_8299(ctx, E=None, B=8269):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2840', (((_w1 if type((_w1 := E.get('n~2837'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2839'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~2837'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2839'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2840', E.get('n~2840', MISSING), True))
+    E['n~2840'] = value
     return True
 
 
@@ -529,14 +610,23 @@ def t_8301(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2847', E.get('left~2842'), True)
-        LOCAL(ctx, E, 'r~2848', E.get('r~2841'), True)
+        value = E.get('left~2842')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2847', E.get('n~2847', MISSING), True))
+        E['n~2847'] = value
+        value = E.get('r~2841')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2848', E.get('r~2848', MISSING), True))
+        E['r~2848'] = value
         if not d_8315(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2842', E.get('n~2840'), True)
+    value = E.get('n~2840')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2842', E.get('left~2842', MISSING), True))
+    E['left~2842'] = value
     return t_8303(ctx, r1, s, E, B)
 
 
@@ -560,7 +650,9 @@ def t_8303(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2844', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2844', E.get('rep~2844', MISSING), True))
+            E['rep~2844'] = item
             if (((_w1 if type((_w1 := E.get('left~2842'))) is int else num(_w1)) > 0)):
                 return t_8304(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -580,7 +672,9 @@ def t_8304(ctx, k, s=None, E=None, B=8269):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2845', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2845', E.get('taken~2845', MISSING), True))
+    E['taken~2845'] = 0
     return t_8306(ctx, r1, s, E, B)
 
 

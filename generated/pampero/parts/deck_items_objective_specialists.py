@@ -58,16 +58,22 @@ def x_9615(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:83
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return ((_w13 if type((_w13 := (_w11 + _w12 if type((_w11 := (_w5 + _w6 if type((_w5 := len([v_i_2814 for v_i_2814 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2814, NOREC).get('deck', None) if type(v_i_2814) is str else None) == 'specialist_scoring')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2815))) is type((_w4 := sum([items_of((_h2.get(v_r_2817, []) if type(_h2) is dict else KEY(_h2, v_r_2817, []))).count(v_c_2815) for v_r_2817 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2815 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2815, NOREC).get('deck', None) if type(v_c_2815) is str else None) == 'specialist_scoring')]))) is int else AR('+', _w5, _w6)))) is type((_w12 := (_w9 + _w10 if type((_w9 := len([v_i_2819 for v_i_2819 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2819, NOREC).get('deck', None) if type(v_i_2819) is str else None) == 'specialist_action')]))) is type((_w10 := FN['sum'](ctx, None, [(_w7 + _w8 if type((_w7 := items_of(_h1).count(v_c_2820))) is type((_w8 := sum([items_of((_h2.get(v_r_2822, []) if type(_h2) is dict else KEY(_h2, v_r_2822, []))).count(v_c_2820) for v_r_2822 in items_of(_h2)]))) is int else AR('+', _w7, _w8)) for v_c_2820 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2820, NOREC).get('deck', None) if type(v_c_2820) is str else None) == 'specialist_action')]))) is int else AR('+', _w9, _w10)))) is int else AR('+', _w11, _w12)))) is int else num(_w13)) >= 6)
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return ((_w19 if type((_w19 := (_w17 + _w18 if type((_w17 := (_w7 + _w8 if type((_w7 := len([v_i_2814 for v_i_2814 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2814, NOREC).get('deck', None) if type(v_i_2814) is str else None) == 'specialist_scoring')]))) is type((_w8 := FN['sum'](ctx, None, [(_w5 + _w6 if type((_w5 := (_h2 if type(_h2) is list else items_of(_h2)).count(v_c_2815))) is type((_w6 := sum([(_w4 if type((_w4 := (_h3.get(v_r_2817, []) if type(_h3) is dict else KEY(_h3, v_r_2817, [])))) is list else items_of(_w4)).count(v_c_2815) for v_r_2817 in items_of(_h3)]))) is int else AR('+', _w5, _w6)) for v_c_2815 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2815, NOREC).get('deck', None) if type(v_c_2815) is str else None) == 'specialist_scoring')]))) is int else AR('+', _w7, _w8)))) is type((_w18 := (_w15 + _w16 if type((_w15 := len([v_i_2819 for v_i_2819 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2819, NOREC).get('deck', None) if type(v_i_2819) is str else None) == 'specialist_action')]))) is type((_w16 := FN['sum'](ctx, None, [(_w13 + _w14 if type((_w13 := (_h2 if type(_h2) is list else items_of(_h2)).count(v_c_2820))) is type((_w14 := sum([(_w12 if type((_w12 := (_h3.get(v_r_2822, []) if type(_h3) is dict else KEY(_h3, v_r_2822, [])))) is list else items_of(_w12)).count(v_c_2820) for v_r_2822 in items_of(_h3)]))) is int else AR('+', _w13, _w14)) for v_c_2820 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2820, NOREC).get('deck', None) if type(v_c_2820) is str else None) == 'specialist_action')]))) is int else AR('+', _w15, _w16)))) is int else AR('+', _w17, _w18)))) is int else num(_w19)) >= 6)
     return MEMO(ctx, (9615, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
 def x_9619(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9619, E.get('r~2825'),), lambda: [v_q_2827 for v_q_2827 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2827, NOREC).get('instead_of', {}) if type(v_q_2827) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2825'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2825')
+        return [v_q_2827 for v_q_2827 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2827, NOREC).get('instead_of', {}) if type(v_q_2827) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9619, E.get('r~2825'),), compute)
 
 
 def x_9620(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -143,9 +149,11 @@ def x_9647(ctx, E=None):  # rules_data/pampero/modules/objectives.yaml:89
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2839 for v_i_2839 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2839, NOREC).get('deck', None) if type(v_i_2839) is str else None) == 'venture_capital')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2840))) is type((_w4 := sum([items_of((_h2.get(v_r_2842, []) if type(_h2) is dict else KEY(_h2, v_r_2842, []))).count(v_c_2840) for v_r_2842 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2840 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2840, NOREC).get('deck', None) if type(v_c_2840) is str else None) == 'venture_capital')]))) is int else AR('+', _w5, _w6))
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return (_w7 + _w8 if type((_w7 := len([v_i_2839 for v_i_2839 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2839, NOREC).get('deck', None) if type(v_i_2839) is str else None) == 'venture_capital')]))) is type((_w8 := FN['sum'](ctx, None, [(_w5 + _w6 if type((_w5 := (_h2 if type(_h2) is list else items_of(_h2)).count(v_c_2840))) is type((_w6 := sum([(_w4 if type((_w4 := (_h3.get(v_r_2842, []) if type(_h3) is dict else KEY(_h3, v_r_2842, [])))) is list else items_of(_w4)).count(v_c_2840) for v_r_2842 in items_of(_h3)]))) is int else AR('+', _w5, _w6)) for v_c_2840 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2840, NOREC).get('deck', None) if type(v_c_2840) is str else None) == 'venture_capital')]))) is int else AR('+', _w7, _w8))
     return MEMO(ctx, (9647, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
@@ -158,7 +166,11 @@ def x_9648(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:70
 def x_9651(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (9651, E.get('r~2848'),), lambda: [v_q_2850 for v_q_2850 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (ctx.index.plain['replacements'].get(v_q_2850, NOREC).get('instead_of', {}) if type(v_q_2850) is str else {}))) is dict else KEY(_w1, 'gain', None)) == E.get('r~2848'))])
+    def compute():
+        _h1 = ctx.index.plain['replacements']
+        _h2 = E.get('r~2848')
+        return [v_q_2850 for v_q_2850 in IDS(ctx, 'replacements') if ((_w1.get('gain', None) if type((_w1 := (_h1.get(v_q_2850, NOREC).get('instead_of', {}) if type(v_q_2850) is str else {}))) is dict else KEY(_w1, 'gain', None)) == _h2)]
+    return MEMO(ctx, (9651, E.get('r~2848'),), compute)
 
 
 def x_9652(ctx, E=None):  # rules_data/pampero/definitions/resources.yaml:57
@@ -238,14 +250,25 @@ def t_8434(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/modules/object
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~2844', 10, True)
-        LOCAL(ctx, E, 'r~2845', 'money', True)
-        LOCAL(ctx, E, 'k~2846', x_9647(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2844', E.get('n~2844', MISSING), True))
+        E['n~2844'] = 10
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2845', E.get('r~2845', MISSING), True))
+        E['r~2845'] = 'money'
+        value = x_9647(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2846', E.get('k~2846', MISSING), True))
+        E['k~2846'] = value
         return t_8463(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2824', 10, True)
-    LOCAL(ctx, E, 'r~2825', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2824', E.get('n~2824', MISSING), True))
+    E['n~2824'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2825', E.get('r~2825', MISSING), True))
+    E['r~2825'] = 'money'
     return t_8437(ctx, r1, s, E, B)
 
 
@@ -255,7 +278,9 @@ def d_8435(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2824', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2824', E.get('n~2824', MISSING), True))
+    E['n~2824'] = 10
     return True
 
 
@@ -270,14 +295,23 @@ def t_8437(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2831', E.get('left~2826'), True)
-        LOCAL(ctx, E, 'r~2832', E.get('r~2825'), True)
+        value = E.get('left~2826')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2831', E.get('n~2831', MISSING), True))
+        E['n~2831'] = value
+        value = E.get('r~2825')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2832', E.get('r~2832', MISSING), True))
+        E['r~2832'] = value
         if not d_8451(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2826', E.get('n~2824'), True)
+    value = E.get('n~2824')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2826', E.get('left~2826', MISSING), True))
+    E['left~2826'] = value
     return t_8439(ctx, r1, s, E, B)
 
 
@@ -287,7 +321,10 @@ def d_8438(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2826', E.get('n~2824'), True)
+    value = E.get('n~2824')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2826', E.get('left~2826', MISSING), True))
+    E['left~2826'] = value
     return True
 
 
@@ -308,7 +345,9 @@ def t_8439(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2828', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2828', E.get('rep~2828', MISSING), True))
+            E['rep~2828'] = item
             if (((_w1 if type((_w1 := E.get('left~2826'))) is int else num(_w1)) > 0)):
                 return t_8440(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -328,7 +367,9 @@ def t_8440(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2829', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2829', E.get('taken~2829', MISSING), True))
+    E['taken~2829'] = 0
     return t_8442(ctx, r1, s, E, B)
 
 
@@ -338,7 +379,9 @@ def d_8441(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2829', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2829', E.get('taken~2829', MISSING), True))
+    E['taken~2829'] = 0
     return True
 
 
@@ -405,7 +448,10 @@ def d_8449(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2831', E.get('left~2826'), True)
+    value = E.get('left~2826')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2831', E.get('n~2831', MISSING), True))
+    E['n~2831'] = value
     return True
 
 
@@ -415,7 +461,10 @@ def d_8450(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2832', E.get('r~2825'), True)
+    value = E.get('r~2825')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2832', E.get('r~2832', MISSING), True))
+    E['r~2832'] = value
     return True
 
 
@@ -425,17 +474,36 @@ def d_8451(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2833', x_9633(ctx, E), True)
-    if not d_8453(ctx, E, B):
-        return False
+    value = x_9633(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2833', E.get('k~2833', MISSING), True))
+    E['k~2833'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2832'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2832'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2833', x_9636(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2832'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2833'), '+=', False, K[2])
-    if not d_8456(ctx, E, B):
-        return False
-    if not d_8458(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2832'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2832'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2833'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9642(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2833'), '+=', False, K[5])
     return True
 
 
@@ -445,7 +513,10 @@ def d_8452(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2833', x_9633(ctx, E), True)
+    value = x_9633(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2833', E.get('k~2833', MISSING), True))
+    E['k~2833'] = value
     return True
 
 
@@ -477,7 +548,7 @@ def d_8455(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2832'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2832'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2833'), '+=', False, K[2])
     return True
@@ -517,7 +588,7 @@ def d_8458(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9642(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2833'), '+=', False, K[5])
     return True
@@ -529,7 +600,7 @@ def d_8459(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2833'), '+=', False, K[5])
     return True
@@ -541,7 +612,9 @@ def d_8460(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2844', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2844', E.get('n~2844', MISSING), True))
+    E['n~2844'] = 10
     return True
 
 
@@ -551,7 +624,9 @@ def d_8461(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2845', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2845', E.get('r~2845', MISSING), True))
+    E['r~2845'] = 'money'
     return True
 
 
@@ -561,7 +636,10 @@ def d_8462(ctx, E=None, B=8434):  # rules_data/pampero/modules/objectives.yaml:8
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2846', x_9647(ctx, E), True)
+    value = x_9647(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2846', E.get('k~2846', MISSING), True))
+    E['k~2846'] = value
     return True
 
 
@@ -571,8 +649,14 @@ def t_8463(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2847', (((_w1 if type((_w1 := E.get('n~2844'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2846'))) is int else num(_w2)))), True)
-    LOCAL(ctx, E, 'r~2848', E.get('r~2845'), True)
+    value = (((_w1 if type((_w1 := E.get('n~2844'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2846'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2847', E.get('n~2847', MISSING), True))
+    E['n~2847'] = value
+    value = E.get('r~2845')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2848', E.get('r~2848', MISSING), True))
+    E['r~2848'] = value
     return t_8466(ctx, k, s, E, B)
 
 
@@ -582,7 +666,10 @@ def d_8464(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2847', (((_w1 if type((_w1 := E.get('n~2844'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2846'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~2844'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~2846'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2847', E.get('n~2847', MISSING), True))
+    E['n~2847'] = value
     return True
 
 
@@ -592,7 +679,10 @@ def d_8465(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2848', E.get('r~2845'), True)
+    value = E.get('r~2845')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2848', E.get('r~2848', MISSING), True))
+    E['r~2848'] = value
     return True
 
 
@@ -604,14 +694,23 @@ def t_8466(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~2854', E.get('left~2849'), True)
-        LOCAL(ctx, E, 'r~2855', E.get('r~2848'), True)
+        value = E.get('left~2849')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~2854', E.get('n~2854', MISSING), True))
+        E['n~2854'] = value
+        value = E.get('r~2848')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2855', E.get('r~2855', MISSING), True))
+        E['r~2855'] = value
         if not d_8480(ctx, E, B):
             return False
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'left~2849', E.get('n~2847'), True)
+    value = E.get('n~2847')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2849', E.get('left~2849', MISSING), True))
+    E['left~2849'] = value
     return t_8468(ctx, r1, s, E, B)
 
 
@@ -621,7 +720,10 @@ def d_8467(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'left~2849', E.get('n~2847'), True)
+    value = E.get('n~2847')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'left~2849', E.get('left~2849', MISSING), True))
+    E['left~2849'] = value
     return True
 
 
@@ -642,7 +744,9 @@ def t_8468(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'rep~2851', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'rep~2851', E.get('rep~2851', MISSING), True))
+            E['rep~2851'] = item
             if (((_w1 if type((_w1 := E.get('left~2849'))) is int else num(_w1)) > 0)):
                 return t_8469(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -662,7 +766,9 @@ def t_8469(ctx, k, s=None, E=None, B=8434):  # rules_data/pampero/definitions/re
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'taken~2852', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2852', E.get('taken~2852', MISSING), True))
+    E['taken~2852'] = 0
     return t_8471(ctx, r1, s, E, B)
 
 
@@ -672,7 +778,9 @@ def d_8470(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'taken~2852', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'taken~2852', E.get('taken~2852', MISSING), True))
+    E['taken~2852'] = 0
     return True
 
 
@@ -739,7 +847,10 @@ def d_8478(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2854', E.get('left~2849'), True)
+    value = E.get('left~2849')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2854', E.get('n~2854', MISSING), True))
+    E['n~2854'] = value
     return True
 
 
@@ -749,7 +860,10 @@ def d_8479(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2855', E.get('r~2848'), True)
+    value = E.get('r~2848')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2855', E.get('r~2855', MISSING), True))
+    E['r~2855'] = value
     return True
 
 
@@ -759,17 +873,36 @@ def d_8480(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2856', x_9667(ctx, E), True)
-    if not d_8482(ctx, E, B):
-        return False
+    value = x_9667(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2856', E.get('k~2856', MISSING), True))
+    E['k~2856'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2855'))
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:27
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('max', None) if type((_w1 := E.get('r~2855'))) is str else None) != None)):
+        ctx.steps += 1
+        LOCAL(ctx, E, 'k~2856', x_9670(ctx, E))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2855'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2856'), '+=', False, K[2])
-    if not d_8485(ctx, E, B):
-        return False
-    if not d_8487(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:29
+        raise TrialBudget()
+    if (((ctx.index.plain['resources'].get(_w1, NOREC).get('supply', None) if type((_w1 := E.get('r~2855'))) is str else None) != None)):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], ctx.state.get('supply'), E.get('r~2855'))
+        if c is not None:
+            SET(ctx, 'supply', c, key, E.get('k~2856'), '-=', False, K[4])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/pampero/definitions/resources.yaml:30
+        raise TrialBudget()
+    if x_9676(ctx, E):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
+        if c is not None:
+            SET(ctx, 'ledger', c, key, E.get('k~2856'), '+=', False, K[5])
     return True
 
 
@@ -779,7 +912,10 @@ def d_8481(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2856', x_9667(ctx, E), True)
+    value = x_9667(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2856', E.get('k~2856', MISSING), True))
+    E['k~2856'] = value
     return True
 
 
@@ -811,7 +947,7 @@ def d_8484(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('stock'), E.get('r~2855'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~2855'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('k~2856'), '+=', False, K[2])
     return True
@@ -851,7 +987,7 @@ def d_8487(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         E = ctx.env()
     if x_9676(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
         if c is not None:
             SET(ctx, 'ledger', c, key, E.get('k~2856'), '+=', False, K[5])
     return True
@@ -863,7 +999,7 @@ def d_8488(ctx, E=None, B=8434):  # rules_data/pampero/definitions/resources.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('ledger'), ctx.state.get('booking'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('ledger'), ctx.state.get('booking'))
     if c is not None:
         SET(ctx, 'ledger', c, key, E.get('k~2856'), '+=', False, K[5])
     return True

@@ -105,19 +105,33 @@ def t_8983(ctx, k, s=None, E=None, B=8983):  # rules_data/pampero/modules/privat
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2825', 'money', True)
-        LOCAL(ctx, E, 'k~2826', x_10283(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2825', E.get('r~2825', MISSING), True))
+        E['r~2825'] = 'money'
+        value = x_10283(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2826', E.get('k~2826', MISSING), True))
+        E['k~2826'] = value
         return t_9011(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 2
-        LOCAL(ctx, E, 'r~2838', 'money', True)
-        LOCAL(ctx, E, 'k~2839', x_10316(ctx, E), True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~2838', E.get('r~2838', MISSING), True))
+        E['r~2838'] = 'money'
+        value = x_10316(ctx, E)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~2839', E.get('k~2839', MISSING), True))
+        E['k~2839'] = value
         return t_9039(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~2814', 3, True)
-    LOCAL(ctx, E, 'r~2815', 'money', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'money'
     return t_8986(ctx, r1, s, E, B)
 
 

@@ -51,9 +51,11 @@ def x_8484(ctx, E=None):  # rules_data/pampero/items/base_tiles.yaml:57
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (3 * (_w7 if type((_w7 := (_w5 + _w6 if type((_w5 := len([v_i_2814 for v_i_2814 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2814, NOREC).get('deck', None) if type(v_i_2814) is str else None) == 'brazil')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2815))) is type((_w4 := sum([items_of((_h2.get(v_r_2817, []) if type(_h2) is dict else KEY(_h2, v_r_2817, []))).count(v_c_2815) for v_r_2817 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2815 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2815, NOREC).get('deck', None) if type(v_c_2815) is str else None) == 'brazil')]))) is int else AR('+', _w5, _w6)))) is int else num(_w7)))
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return (3 * (_w9 if type((_w9 := (_w7 + _w8 if type((_w7 := len([v_i_2814 for v_i_2814 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2814, NOREC).get('deck', None) if type(v_i_2814) is str else None) == 'brazil')]))) is type((_w8 := FN['sum'](ctx, None, [(_w5 + _w6 if type((_w5 := (_h2 if type(_h2) is list else items_of(_h2)).count(v_c_2815))) is type((_w6 := sum([(_w4 if type((_w4 := (_h3.get(v_r_2817, []) if type(_h3) is dict else KEY(_h3, v_r_2817, [])))) is list else items_of(_w4)).count(v_c_2815) for v_r_2817 in items_of(_h3)]))) is int else AR('+', _w5, _w6)) for v_c_2815 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2815, NOREC).get('deck', None) if type(v_c_2815) is str else None) == 'brazil')]))) is int else AR('+', _w7, _w8)))) is int else num(_w9)))
     return MEMO(ctx, (8484, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 

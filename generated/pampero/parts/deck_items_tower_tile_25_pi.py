@@ -47,6 +47,8 @@ from . import _common as _C
 K = [
     {'kind': 'replacements', 'f': 'room', 'd': None},
     {'kind': 'replacements', 'f': 'effect', 'd': None},
+    "{'op': 'filt', 'v': 't~2837', 'src': {'op': 'ids', 'kind': 'tracks'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'tracks', 'of': {'op': 'var', 'n': 't~2837'}, 'f': 'group', 'd': None}, 'b': {'op': 'lit', 'v': 'price_markers'}}}",
+    "{'op': 'filt', 'v': 't~2855', 'src': {'op': 'ids', 'kind': 'tracks'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'tracks', 'of': {'op': 'var', 'n': 't~2855'}, 'f': 'group', 'd': None}, 'b': {'op': 'lit', 'v': 'price_markers'}}}",
     ['player', 'stock', 'key'],
     {'d': 0},
     ['game', 'supply', 'key'],
@@ -58,9 +60,11 @@ def x_10738(ctx, E=None):  # rules_data/pampero/modules/private_industry.yaml:44
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
-        _h2 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
-        return (_w5 + _w6 if type((_w5 := len([v_i_2819 for v_i_2819 in items_of(PL(ctx, E.get('you')).get('held')) if ((ctx.index.plain['deck_items'].get(v_i_2819, NOREC).get('deck', None) if type(v_i_2819) is str else None) == 'brazil')]))) is type((_w6 := FN['sum'](ctx, None, [(_w3 + _w4 if type((_w3 := items_of(_h1).count(v_c_2820))) is type((_w4 := sum([items_of((_h2.get(v_r_2822, []) if type(_h2) is dict else KEY(_h2, v_r_2822, []))).count(v_c_2820) for v_r_2822 in items_of(_h2)]))) is int else AR('+', _w3, _w4)) for v_c_2820 in IDS(ctx, 'action_cards') if ((ctx.index.plain['action_cards'].get(v_c_2820, NOREC).get('deck', None) if type(v_c_2820) is str else None) == 'brazil')]))) is int else AR('+', _w5, _w6))
+        _h1 = ctx.index.plain['deck_items']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
+        _h3 = (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('slots')
+        _h4 = ctx.index.plain['action_cards']
+        return (_w7 + _w8 if type((_w7 := len([v_i_2819 for v_i_2819 in items_of(PL(ctx, E.get('you')).get('held')) if ((_h1.get(v_i_2819, NOREC).get('deck', None) if type(v_i_2819) is str else None) == 'brazil')]))) is type((_w8 := FN['sum'](ctx, None, [(_w5 + _w6 if type((_w5 := (_h2 if type(_h2) is list else items_of(_h2)).count(v_c_2820))) is type((_w6 := sum([(_w4 if type((_w4 := (_h3.get(v_r_2822, []) if type(_h3) is dict else KEY(_h3, v_r_2822, [])))) is list else items_of(_w4)).count(v_c_2820) for v_r_2822 in items_of(_h3)]))) is int else AR('+', _w5, _w6)) for v_c_2820 in IDS(ctx, 'action_cards') if ((_h4.get(v_c_2820, NOREC).get('deck', None) if type(v_c_2820) is str else None) == 'brazil')]))) is int else AR('+', _w7, _w8))
     return MEMO(ctx, (10738, E.get('you'), ctx.stamps.get('hand', 0), ctx.stamps.get('held', 0), ctx.stamps.get('slots', 0),), compute)
 
 
@@ -115,9 +119,16 @@ def t_9400(ctx, k, s=None, E=None, B=9399):  # rules_data/pampero/definitions/re
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2824', 3, True)
-    LOCAL(ctx, E, 'r~2825', 'money', True)
-    LOCAL(ctx, E, 'k~2826', x_10738(ctx, E), True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2824', E.get('n~2824', MISSING), True))
+    E['n~2824'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2825', E.get('r~2825', MISSING), True))
+    E['r~2825'] = 'money'
+    value = x_10738(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2826', E.get('k~2826', MISSING), True))
+    E['k~2826'] = value
     return t_9404(ctx, k, s, E, B)
 
 
@@ -131,7 +142,10 @@ def d_9403(ctx, E=None, B=9399):  # rules_data/pampero/modules/private_industry.
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~2826', x_10738(ctx, E), True)
+    value = x_10738(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~2826', E.get('k~2826', MISSING), True))
+    E['k~2826'] = value
     return True
 
 

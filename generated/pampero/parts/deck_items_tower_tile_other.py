@@ -75,8 +75,12 @@ def t_7448(ctx, k, s=None, E=None, B=7448):  # rules_data/pampero/items/base_til
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~2814', 1, True)
-    LOCAL(ctx, E, 'r~2815', 'batteries', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~2814', E.get('n~2814', MISSING), True))
+    E['n~2814'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'batteries'
     return t_7451(ctx, k, s, E, B)
 
 
@@ -89,7 +93,9 @@ def d_7450(ctx, E=None, B=7448):  # rules_data/pampero/items/base_tiles.yaml:80
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~2815', 'batteries', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~2815', E.get('r~2815', MISSING), True))
+    E['r~2815'] = 'batteries'
     return True
 
 

@@ -50,21 +50,36 @@ K = [
     ['game', 'params', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
+    {'p': 'oceans'},
     {},
     ['player', 'stock', 'key'],
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
     ['player', 'offer', ''],
+    "{'op': 'filt', 'v': 'x~770', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~770'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~773', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~773'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
     {'d': {}},
     ['game', 'board', 'key'],
     ['game', 'last_space', ''],
+    "{'op': 'filt', 'v': 'x~769', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~769'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~767'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~772', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~772'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~767'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~776', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~776'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~774'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~779', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~779'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~774'}, 'f': 'space', 'd': None}}}",
     ['player', 'hand', ''],
     ['game', 'game_tracks', 'key'],
+    "{'op': 'filt', 'v': 'x~772', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~772'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~770'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~775', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~775'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~770'}, 'f': 'space', 'd': None}}}",
     ['player', 'card_res', 'key'],
+    "{'op': 'filt', 'v': 'x~766', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~766'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~769', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~769'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
+    {'p': 'oxygen'},
+    {'p': 'temperature'},
+    "{'op': 'filt', 'v': 'x~786', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~786'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~784'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~789', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~789'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~784'}, 'f': 'space', 'd': None}}}",
     ['steel', 'titanium'],
     ['player', 'chosen', ''],
 ]
@@ -100,8 +115,10 @@ def x_388(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~765'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~765'), 0) if type((_w1 := (ctx.state['players'][v_target_766] if type(v_target_766) is int and 0 <= v_target_766 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~765'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~764'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_766 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~765')
+        _h2 = E.get('n~764')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~765'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_766] if type(v_target_766) is int and 0 <= v_target_766 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_766 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (388, E.get('n~764'), E.get('r~765'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -139,7 +156,9 @@ def d_352(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
     return True
 
 
@@ -149,7 +168,9 @@ def d_353(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'titanium'
     return True
 
 
@@ -199,7 +220,7 @@ def d_358(ctx, E=None, B=351):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~767')).get('prod'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('target~767'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[1])
     return True
@@ -211,7 +232,9 @@ def d_359(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 1
     return True
 
 
@@ -221,7 +244,9 @@ def d_360(ctx, E=None, B=351):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~769', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'titanium'
     return True
 
 
@@ -231,7 +256,7 @@ def d_361(ctx, E=None, B=351):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~769'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[1])
     return True
@@ -315,11 +340,15 @@ def d_362(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
 
 
@@ -329,7 +358,9 @@ def d_364(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
     return True
 
 
@@ -339,7 +370,7 @@ def d_365(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
     return True
@@ -360,7 +391,9 @@ def d_368(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~766', 'temperature', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~766', E.get('p~766', MISSING), True))
+    E['p~766'] = 'temperature'
     return True
 
 
@@ -370,7 +403,9 @@ def d_369(ctx, E=None, B=362):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = 1
     return True
 
 
@@ -446,8 +481,20 @@ def t_375(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
             return False
         return k()
 
-    if not d_376(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+        raise TrialBudget()
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~766'))) is str else None) != None)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return t_380(ctx, r1, s, E, B)
 
 
@@ -458,8 +505,16 @@ def d_376(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~766'))) is str else None) != None)):
-        if not d_377(ctx, E, B):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -469,10 +524,11 @@ def d_377(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -484,7 +540,7 @@ def d_378(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~766'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -496,7 +552,8 @@ def d_379(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -519,7 +576,9 @@ def t_380(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~768', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~768', E.get('b~768', MISSING), True))
+            E['b~768'] = item
             if x_417(ctx, E):
                 return t_381(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -548,7 +607,7 @@ def d_382(ctx, E=None, B=362):  # rules_data/terraforming_mars/definitions/resou
 
 
 def x_421(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:41
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[7], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
 
 
 def x_424(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:37
@@ -561,8 +620,10 @@ def x_430(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.ya
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~767'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~767'), 0) if type((_w1 := (ctx.state['players'][v_target_768] if type(v_target_768) is int and 0 <= v_target_768 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~767'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~766'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_768 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~767')
+        _h2 = E.get('n~766')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~767'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_768] if type(v_target_768) is int and 0 <= v_target_768 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_768 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (430, E.get('n~766'), E.get('r~767'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -596,7 +657,9 @@ def d_385(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'megacredits'
     return True
 
 
@@ -609,7 +672,7 @@ def d_386(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
     if not x_424(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[1])
     return True
@@ -632,7 +695,7 @@ def d_388(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[1])
     return True
@@ -644,7 +707,9 @@ def d_389(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
     return True
 
 
@@ -654,7 +719,9 @@ def d_390(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'heat'
     return True
 
 
@@ -675,7 +742,7 @@ def d_395(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~769')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('target~769'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~767'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[1])
     return True
@@ -687,7 +754,9 @@ def d_396(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~770', E.get('n~770', MISSING), True))
+    E['n~770'] = 2
     return True
 
 
@@ -697,14 +766,14 @@ def d_398(ctx, E=None, B=383):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~771'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[1])
     return True
 
 
 def x_441(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:60
-    return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is type((_w2 := FN['count'](ctx, None, ctx.state.get('discard')))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 1)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0))) is type((_w4 := (len(_w2) if isinstance((_w2 := ctx.state.get('discard')), (list, dict)) else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 1)
 
 
 def x_446(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:87
@@ -722,7 +791,7 @@ def x_447(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:8
 def x_448(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:89
     if E is None:
         E = ctx.env()
-    return (MODV(ctx, 'heat_value', {}, 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
+    return (MODV(ctx, 'heat_value', K[8], 0, 0) if ((_w3 if type((_w3 := (_w2.get('heat', 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, 'heat', 0)))) is int else num(_w3)) > 0) else 0)
 
 
 def x_449(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:90
@@ -800,11 +869,11 @@ def x_464(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:1
 def x_466(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~765'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~771'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~768'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~772'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~769'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~773'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~771')} if ((_w8 if type((_w8 := E.get('s_v~768'))) is int else num(_w8)) > 0) else K[7]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~772')} if ((_w11 if type((_w11 := E.get('t_v~769'))) is int else num(_w11)) > 0) else K[7]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~773')} if ((_w14 if type((_w14 := E.get('h_v~770'))) is int else num(_w14)) > 0) else K[7]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~765'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~771'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~768'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~772'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~769'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~773'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~770'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~771')} if ((_w8 if type((_w8 := E.get('s_v~768'))) is int else num(_w8)) > 0) else K[8]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~772')} if ((_w11 if type((_w11 := E.get('t_v~769'))) is int else num(_w11)) > 0) else K[8]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~773')} if ((_w14 if type((_w14 := E.get('h_v~770'))) is int else num(_w14)) > 0) else K[8]))) is int else AR('+', _w15, _w16))
 
 
 def x_468(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
-    return (FN['count'](ctx, None, ctx.state.get('deck')) == 0)
+    return ((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)
 
 
 def x_469(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:264
@@ -820,7 +889,7 @@ def x_471(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:2
 
 
 def x_476(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
-    return (FN['count'](ctx, None, ctx.state.get('deck')) > 0)
+    return ((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)
 
 
 def x_478(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:266
@@ -850,7 +919,10 @@ def d_403(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~765', E.get('n~764'), True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~765', E.get('price~765', MISSING), True))
+    E['price~765'] = value
     return True
 
 
@@ -860,7 +932,9 @@ def d_404(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~766', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~766', E.get('sv~766', MISSING), True))
+    E['sv~766'] = 0
     return True
 
 
@@ -870,7 +944,9 @@ def d_405(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~767', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~767', E.get('tv~767', MISSING), True))
+    E['tv~767'] = 0
     return True
 
 
@@ -880,7 +956,10 @@ def d_407(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~768', x_446(ctx, E), True)
+    value = x_446(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~768', E.get('s_v~768', MISSING), True))
+    E['s_v~768'] = value
     return True
 
 
@@ -890,7 +969,10 @@ def d_408(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~769', x_447(ctx, E), True)
+    value = x_447(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~769', E.get('t_v~769', MISSING), True))
+    E['t_v~769'] = value
     return True
 
 
@@ -900,7 +982,10 @@ def d_409(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~770', x_448(ctx, E), True)
+    value = x_448(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~770', E.get('h_v~770', MISSING), True))
+    E['h_v~770'] = value
     return True
 
 
@@ -913,9 +998,9 @@ def d_411(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     if not x_450(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[9])
     return True
 
 
@@ -936,9 +1021,9 @@ def d_413(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('price~765'), '-=', False, K[9])
     return True
 
 
@@ -959,18 +1044,18 @@ def d_417(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_459(ctx, E), '-=', False, K[8])
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_459(ctx, E), '-=', False, K[9])
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[8])
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[9])
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[8])
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[9])
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[9])
     return True
 
 
@@ -980,9 +1065,9 @@ def d_418(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_459(ctx, E), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, x_459(ctx, E), '-=', False, K[9])
     return True
 
 
@@ -992,9 +1077,9 @@ def d_419(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('s~771'), '-=', False, K[9])
     return True
 
 
@@ -1004,9 +1089,9 @@ def d_420(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('t~772'), '-=', False, K[9])
     return True
 
 
@@ -1016,9 +1101,9 @@ def d_421(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('h~773'), '-=', False, K[9])
     return True
 
 
@@ -1026,7 +1111,7 @@ def d_425(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
     return True
 
 
@@ -1034,7 +1119,7 @@ def d_426(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
     return True
 
 
@@ -1042,7 +1127,7 @@ def d_432(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1052,7 +1137,9 @@ def d_435(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~774', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~774', E.get('n~774', MISSING), True))
+    E['n~774'] = 1
     return True
 
 
@@ -1068,24 +1155,12 @@ def x_528(ctx, E=None):  # rules_data/terraforming_mars/definitions/turns.yaml:1
     return (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('hand')
 
 
-def d_443(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_444(ctx, E, B):
-            return False
-    return True
-
-
 def d_444(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards.yaml:21
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
     STMT(ctx, B + 9)
     return True
 
@@ -1104,9 +1179,15 @@ def d_448(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_449(ctx, E, B):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1116,10 +1197,11 @@ def d_449(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -1129,9 +1211,10 @@ def d_450(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[12])
+        SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
     return True
 
 
@@ -1148,7 +1231,9 @@ def d_455(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 3
     return True
 
 
@@ -1158,9 +1243,10 @@ def d_478(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, K[10], '=', False, K[12])
+        SET(ctx, 'offer', c, key, K[11], '=', False, K[13])
     return True
 
 
@@ -1191,9 +1277,9 @@ def d_482(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resou
     if not x_538(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '-=', False, K[9])
     return True
 
 
@@ -1214,9 +1300,9 @@ def d_484(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '-=', False, K[9])
     return True
 
 
@@ -1226,7 +1312,9 @@ def d_486(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~770', E.get('n~770', MISSING), True))
+    E['n~770'] = 1
     return True
 
 
@@ -1236,12 +1324,14 @@ def d_487(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~771', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'megacredits'
     return True
 
 
 def x_546(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[7], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
 def x_554(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -1255,7 +1345,9 @@ def x_558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_769, 0) if type(_h1) is dict else KEY(_h1, v_p_769, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('step', 0) if type(v_p_769) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('max', 0) if type(v_p_769) is str else 0))) is int else num(_w4))) for v_p_769 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_769, NOREC).get('tile', None) if type(v_p_769) is str else None) == E.get('t~768'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~768')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_769, 0) if type(_h1) is dict else KEY(_h1, v_p_769, 0)))) is type((_w2 := (_h2.get(v_p_769, NOREC).get('step', 0) if type(v_p_769) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_769, NOREC).get('max', 0) if type(v_p_769) is str else 0))) is int else num(_w4))) for v_p_769 in IDS(ctx, 'parameters') if ((_h2.get(v_p_769, NOREC).get('tile', None) if type(v_p_769) is str else None) == _h3)))
     return MEMO(ctx, (558, E.get('t~768'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -1263,8 +1355,10 @@ def x_559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_771, NOREC).get('reserved', None) if type(v_x_771) is str else None) == E.get('this')) for v_x_771 in [v_x_770 for v_x_770 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_770, NOREC).get('type', None) if type(v_x_770) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_771, NOREC).get('reserved', None) if type(v_x_771) is str else None) == _h3) for v_x_771 in MEMO(ctx, (K[14], E.get('t~768'),), lambda: [v_x_770 for v_x_770 in IDS(ctx, 'spaces') if ((_h1.get(v_x_770, NOREC).get('type', None) if type(v_x_770) is str else None) == _h2)])) else None)
     return MEMO(ctx, (559, E.get('this'), E.get('t~768'),), compute)
 
 
@@ -1272,11 +1366,18 @@ def x_560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~768'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~768'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_774 for v_s_774 in [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h1)] if (True if ((not (v_s_774 in _h2 if type(_h2) in (list, dict) else IN(v_s_774, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('t~768'))) or (((ctx.index.plain['spaces'].get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None) == E.get('mine~772'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_774 in _h4 if type(_h4) in (list, dict) else IN(v_s_774, _h4))) or ((not any((True if ((v_x_775 in _h2 if type(_h2) in (list, dict) else IN(v_x_775, _h2))) and ((not (v_x_775 in _h4 if type(_h4) in (list, dict) else IN(v_x_775, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_776)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_775, {}) if type(_h2) is dict else KEY(_h2, v_x_775, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h3))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~768')
+        _h6 = E.get('mine~772')
+        _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~768'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~768'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~768'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_774 for v_s_774 in MEMO(ctx, (K[15], E.get('t~768'),), lambda: [v_x_773 for v_x_773 in IDS(ctx, 'spaces') if ((_h1.get(v_x_773, NOREC).get('type', None) if type(v_x_773) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_774, NOREC).get('reserved', None) if type(v_s_774) is str else None),) if (True if ((not (v_s_774 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_774 in _h9)) or ((not any((True if ((v_x_775 in _h4)) and ((not (v_x_775 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_776)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_775, {}) if type(_h3) is dict else KEY(_h3, v_x_775, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_776)) else False)) else False) for v_u_776 in items_of(_h10))) else False) for v_x_775 in ADJ(ctx, 'spaces', v_s_774)))) else False)) else False)]
     return MEMO(ctx, (560, E.get('mine~772'), E.get('t~768'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -1285,15 +1386,18 @@ def x_561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if (FN['count'](ctx, None, v_near_782) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((E.get('you') != None)) and (any((True if ((v_x_781 in _h2 if type(_h2) in (list, dict) else IN(v_x_781, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h1 if type(_h1) in (list, dict) else IN(v_s_778, _h1)))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == E.get('you'))) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_779: ((lambda v_near_782: (v_near_782 if ((len(v_near_782) if isinstance(v_near_782, (list, dict)) else 0) > 0) else v_open_779))([v_s_780 for v_s_780 in items_of(v_open_779) if (True if ((_h3 != None)) and (any((True if ((v_x_781 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_781, {}) if type(_h4) is dict else KEY(_h4, v_x_781, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~768'))) is str else None) == 'if_possible') else v_open_779))([v_s_778 for v_s_778 in items_of(E.get('empty~777')) if (True if ((not (v_s_778 in _h2))) or (((_h1.get(v_s_778, None) if type(_h1) is dict else KEY(_h1, v_s_778, None)) == _h3)) else False)])
     return MEMO(ctx, (561, E.get('empty~777'), E.get('t~768'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~783')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~783')), (list, dict)) else 0) > 0)
 
 
 def x_566(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -1315,7 +1419,7 @@ def x_568(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~786'))
+    return FLD(ctx, K[16], E.get('s~786'))
 
 
 def x_572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -1333,13 +1437,13 @@ def x_573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~787'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~787'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~787'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~785'))
+    return FLD(ctx, K[18], E.get('t~785'))
 
 
 def x_579(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -1354,7 +1458,9 @@ def d_491(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
     return True
 
 
@@ -1364,7 +1470,9 @@ def d_497(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
     return True
 
 
@@ -1374,7 +1482,7 @@ def d_498(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~767'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
     return True
@@ -1397,10 +1505,19 @@ def t_503(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~772', x_559(ctx, E), True)
-    LOCAL(ctx, E, 'empty~777', x_560(ctx, E), True)
-    LOCAL(ctx, E, 'legal~783', x_561(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
+    value = x_559(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~772', E.get('mine~772', MISSING), True))
+    E['mine~772'] = value
+    value = x_560(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~777', E.get('empty~777', MISSING), True))
+    E['empty~777'] = value
+    value = x_561(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~783', E.get('legal~783', MISSING), True))
+    E['legal~783'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~783')), (list, dict)) else 0) > 0)):
         return False
     return t_508(ctx, k, s, E, B)
 
@@ -1411,7 +1528,10 @@ def d_504(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~772', x_559(ctx, E), True)
+    value = x_559(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~772', E.get('mine~772', MISSING), True))
+    E['mine~772'] = value
     return True
 
 
@@ -1421,7 +1541,10 @@ def d_505(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~777', x_560(ctx, E), True)
+    value = x_560(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~777', E.get('empty~777', MISSING), True))
+    E['empty~777'] = value
     return True
 
 
@@ -1431,7 +1554,10 @@ def d_506(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~783', x_561(ctx, E), True)
+    value = x_561(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~783', E.get('legal~783', MISSING), True))
+    E['legal~783'] = value
     return True
 
 
@@ -1441,7 +1567,7 @@ def d_507(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~783')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -1459,8 +1585,14 @@ def t_509(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
-    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
+    value = E.get('t~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~785', E.get('t~785', MISSING), True))
+    E['t~785'] = value
+    value = E.get('space~784')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~786', E.get('s~786', MISSING), True))
+    E['s~786'] = value
     return t_512(ctx, k, s, E, B)
 
 
@@ -1470,7 +1602,10 @@ def d_510(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~785', E.get('t~768'), True)
+    value = E.get('t~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~785', E.get('t~785', MISSING), True))
+    E['t~785'] = value
     return True
 
 
@@ -1480,7 +1615,10 @@ def d_511(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~786', E.get('space~784'), True)
+    value = E.get('space~784')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~786', E.get('s~786', MISSING), True))
+    E['s~786'] = value
     return True
 
 
@@ -1490,10 +1628,10 @@ def t_512(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~786'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[21])
     return t_515(ctx, k, s, E, B)
 
 
@@ -1503,9 +1641,9 @@ def d_513(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~786'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~786'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_567(ctx, E), '=', False, K[20])
     return True
 
 
@@ -1515,7 +1653,7 @@ def d_514(ctx, E=None, B=490):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~786'), '=', False, K[21])
     return True
 
 
@@ -1577,7 +1715,9 @@ def t_518(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~787', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~787', E.get('x~787', MISSING), True))
+            E['x~787'] = item
             if ((E.get('x~787') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~787'), _w1))):
                 return t_519(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1690,7 +1830,9 @@ def d_525(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~764', 'temperature', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~764', E.get('p~764', MISSING), True))
+    E['p~764'] = 'temperature'
     return True
 
 
@@ -1700,7 +1842,9 @@ def d_526(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~765', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 1
     return True
 
 
@@ -1776,8 +1920,20 @@ def t_532(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/defini
             return False
         return k()
 
-    if not d_533(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+        raise TrialBudget()
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~764'))) is str else None) != None)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return t_537(ctx, r1, s, E, B)
 
 
@@ -1788,8 +1944,16 @@ def d_533(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~764'))) is str else None) != None)):
-        if not d_534(ctx, E, B):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -1799,10 +1963,11 @@ def d_534(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -1814,7 +1979,7 @@ def d_535(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~764'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -1837,7 +2002,9 @@ def t_537(ctx, k, s=None, E=None, B=522):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~766', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~766', E.get('b~766', MISSING), True))
+            E['b~766'] = item
             if x_594(ctx, E):
                 return t_538(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -1871,7 +2038,9 @@ def d_542(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~768', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'plants'
     return True
 
 
@@ -1899,9 +2068,9 @@ def d_545(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('target~769')).get('stock'), E.get('r~768'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('target~769'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~768'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~767'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~767'), '-=', False, K[9])
     return True
 
 
@@ -1918,7 +2087,9 @@ def d_548(ctx, E=None, B=522):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~771', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'titanium'
     return True
 
 
@@ -1928,9 +2099,9 @@ def d_549(ctx, E=None, B=522):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~771'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[9])
     return True
 
 
@@ -1939,7 +2110,9 @@ def x_632(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_768, 0) if type(_h1) is dict else KEY(_h1, v_p_768, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('step', 0) if type(v_p_768) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('max', 0) if type(v_p_768) is str else 0))) is int else num(_w4))) for v_p_768 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_768, NOREC).get('tile', None) if type(v_p_768) is str else None) == E.get('t~767'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~767')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_768, 0) if type(_h1) is dict else KEY(_h1, v_p_768, 0)))) is type((_w2 := (_h2.get(v_p_768, NOREC).get('step', 0) if type(v_p_768) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_768, NOREC).get('max', 0) if type(v_p_768) is str else 0))) is int else num(_w4))) for v_p_768 in IDS(ctx, 'parameters') if ((_h2.get(v_p_768, NOREC).get('tile', None) if type(v_p_768) is str else None) == _h3)))
     return MEMO(ctx, (632, E.get('t~767'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -1947,8 +2120,10 @@ def x_633(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~767'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_770, NOREC).get('reserved', None) if type(v_x_770) is str else None) == E.get('this')) for v_x_770 in [v_x_769 for v_x_769 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_769, NOREC).get('type', None) if type(v_x_769) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~767'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_770, NOREC).get('reserved', None) if type(v_x_770) is str else None) == _h3) for v_x_770 in MEMO(ctx, (K[22], E.get('t~767'),), lambda: [v_x_769 for v_x_769 in IDS(ctx, 'spaces') if ((_h1.get(v_x_769, NOREC).get('type', None) if type(v_x_769) is str else None) == _h2)])) else None)
     return MEMO(ctx, (633, E.get('this'), E.get('t~767'),), compute)
 
 
@@ -1956,11 +2131,18 @@ def x_634(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~767'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~767'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~767'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_773 for v_s_773 in [v_x_772 for v_x_772 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_772, NOREC).get('type', None) if type(v_x_772) is str else None) == _h1)] if (True if ((not (v_s_773 in _h2 if type(_h2) in (list, dict) else IN(v_s_773, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_773, NOREC).get('reserved', None) if type(v_s_773) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_773, NOREC).get('reserved', None) if type(v_s_773) is str else None) == E.get('t~767'))) or (((ctx.index.plain['spaces'].get(v_s_773, NOREC).get('reserved', None) if type(v_s_773) is str else None) == E.get('mine~771'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_773 in _h4 if type(_h4) in (list, dict) else IN(v_s_773, _h4))) or ((not any((True if ((v_x_774 in _h2 if type(_h2) in (list, dict) else IN(v_x_774, _h2))) and ((not (v_x_774 in _h4 if type(_h4) in (list, dict) else IN(v_x_774, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_774, {}) if type(_h2) is dict else KEY(_h2, v_x_774, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_774, {}) if type(_h2) is dict else KEY(_h2, v_x_774, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_775)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_774, {}) if type(_h2) is dict else KEY(_h2, v_x_774, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_775)) else False)) else False) for v_u_775 in items_of(_h3))) else False) for v_x_774 in ADJ(ctx, 'spaces', v_s_773)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~767'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~767')
+        _h6 = E.get('mine~771')
+        _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~767'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~767'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~767'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_773 for v_s_773 in MEMO(ctx, (K[23], E.get('t~767'),), lambda: [v_x_772 for v_x_772 in IDS(ctx, 'spaces') if ((_h1.get(v_x_772, NOREC).get('type', None) if type(v_x_772) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_773, NOREC).get('reserved', None) if type(v_s_773) is str else None),) if (True if ((not (v_s_773 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_773 in _h9)) or ((not any((True if ((v_x_774 in _h4)) and ((not (v_x_774 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_774, {}) if type(_h3) is dict else KEY(_h3, v_x_774, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_774, {}) if type(_h3) is dict else KEY(_h3, v_x_774, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_775)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_774, {}) if type(_h3) is dict else KEY(_h3, v_x_774, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_775)) else False)) else False) for v_u_775 in items_of(_h10))) else False) for v_x_774 in ADJ(ctx, 'spaces', v_s_773)))) else False)) else False)]
     return MEMO(ctx, (634, E.get('mine~771'), E.get('t~767'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -1969,15 +2151,18 @@ def x_635(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_778: ((lambda v_near_781: (v_near_781 if (FN['count'](ctx, None, v_near_781) > 0) else v_open_778))([v_s_779 for v_s_779 in items_of(v_open_778) if (True if ((E.get('you') != None)) and (any((True if ((v_x_780 in _h2 if type(_h2) in (list, dict) else IN(v_x_780, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_780, {}) if type(_h2) is dict else KEY(_h2, v_x_780, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_780 in ADJ(ctx, 'spaces', v_s_779))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~767'))) is str else None) == 'if_possible') else v_open_778))([v_s_777 for v_s_777 in items_of(E.get('empty~776')) if (True if ((not (v_s_777 in _h1 if type(_h1) in (list, dict) else IN(v_s_777, _h1)))) or (((_h1.get(v_s_777, None) if type(_h1) is dict else KEY(_h1, v_s_777, None)) == E.get('you'))) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_778: ((lambda v_near_781: (v_near_781 if ((len(v_near_781) if isinstance(v_near_781, (list, dict)) else 0) > 0) else v_open_778))([v_s_779 for v_s_779 in items_of(v_open_778) if (True if ((_h3 != None)) and (any((True if ((v_x_780 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_780, {}) if type(_h4) is dict else KEY(_h4, v_x_780, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_780 in ADJ(ctx, 'spaces', v_s_779))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~767'))) is str else None) == 'if_possible') else v_open_778))([v_s_777 for v_s_777 in items_of(E.get('empty~776')) if (True if ((not (v_s_777 in _h2))) or (((_h1.get(v_s_777, None) if type(_h1) is dict else KEY(_h1, v_s_777, None)) == _h3)) else False)])
     return MEMO(ctx, (635, E.get('empty~776'), E.get('t~767'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_636(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~782')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~782')), (list, dict)) else 0) > 0)
 
 
 def x_640(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -1995,7 +2180,7 @@ def x_641(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~785'))
+    return FLD(ctx, K[16], E.get('s~785'))
 
 
 def x_646(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -2013,13 +2198,13 @@ def x_647(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_648(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~786'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~786'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~786'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~786'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_649(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~784'))
+    return FLD(ctx, K[18], E.get('t~784'))
 
 
 def x_653(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -2044,7 +2229,9 @@ def d_567(ctx, E=None, B=550):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~767', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~767', E.get('t~767', MISSING), True))
+    E['t~767'] = 'ocean'
     return True
 
 
@@ -2065,10 +2252,19 @@ def t_569(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~771', x_633(ctx, E), True)
-    LOCAL(ctx, E, 'empty~776', x_634(ctx, E), True)
-    LOCAL(ctx, E, 'legal~782', x_635(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~782')) > 0)):
+    value = x_633(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~771', E.get('mine~771', MISSING), True))
+    E['mine~771'] = value
+    value = x_634(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~776', E.get('empty~776', MISSING), True))
+    E['empty~776'] = value
+    value = x_635(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~782', E.get('legal~782', MISSING), True))
+    E['legal~782'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~782')), (list, dict)) else 0) > 0)):
         return False
     return t_574(ctx, k, s, E, B)
 
@@ -2079,7 +2275,10 @@ def d_570(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~771', x_633(ctx, E), True)
+    value = x_633(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~771', E.get('mine~771', MISSING), True))
+    E['mine~771'] = value
     return True
 
 
@@ -2089,7 +2288,10 @@ def d_571(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~776', x_634(ctx, E), True)
+    value = x_634(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~776', E.get('empty~776', MISSING), True))
+    E['empty~776'] = value
     return True
 
 
@@ -2099,7 +2301,10 @@ def d_572(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~782', x_635(ctx, E), True)
+    value = x_635(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~782', E.get('legal~782', MISSING), True))
+    E['legal~782'] = value
     return True
 
 
@@ -2109,7 +2314,7 @@ def d_573(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~782')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~782')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -2127,8 +2332,14 @@ def t_575(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~784', E.get('t~767'), True)
-    LOCAL(ctx, E, 's~785', E.get('space~783'), True)
+    value = E.get('t~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~784', E.get('t~784', MISSING), True))
+    E['t~784'] = value
+    value = E.get('space~783')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~785', E.get('s~785', MISSING), True))
+    E['s~785'] = value
     return t_578(ctx, k, s, E, B)
 
 
@@ -2138,7 +2349,10 @@ def d_576(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~784', E.get('t~767'), True)
+    value = E.get('t~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~784', E.get('t~784', MISSING), True))
+    E['t~784'] = value
     return True
 
 
@@ -2148,7 +2362,10 @@ def d_577(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~785', E.get('space~783'), True)
+    value = E.get('space~783')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~785', E.get('s~785', MISSING), True))
+    E['s~785'] = value
     return True
 
 
@@ -2158,10 +2375,10 @@ def t_578(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~785'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~785'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~785'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~785'), '=', False, K[21])
     return t_581(ctx, k, s, E, B)
 
 
@@ -2171,9 +2388,9 @@ def d_579(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~785'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~785'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_641(ctx, E), '=', False, K[20])
     return True
 
 
@@ -2183,7 +2400,7 @@ def d_580(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~785'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~785'), '=', False, K[21])
     return True
 
 
@@ -2245,7 +2462,9 @@ def t_584(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~786', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~786', E.get('x~786', MISSING), True))
+            E['x~786'] = item
             if ((E.get('x~786') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~786'), _w1))):
                 return t_585(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2288,7 +2507,9 @@ def d_590(ctx, E=None, B=550):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~788', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~788', E.get('r~788', MISSING), True))
+    E['r~788'] = 'plants'
     return True
 
 
@@ -2298,7 +2519,9 @@ def d_599(ctx, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~765', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 2
     return True
 
 
@@ -2308,7 +2531,9 @@ def d_614(ctx, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = 4
     return True
 
 
@@ -2318,7 +2543,9 @@ def d_620(ctx, E=None, B=595):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~770', E.get('n~770', MISSING), True))
+    E['n~770'] = 4
     return True
 
 
@@ -2327,7 +2554,9 @@ def x_727(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_775, 0) if type(_h1) is dict else KEY(_h1, v_p_775, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_775, NOREC).get('step', 0) if type(v_p_775) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_775, NOREC).get('max', 0) if type(v_p_775) is str else 0))) is int else num(_w4))) for v_p_775 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_775, NOREC).get('tile', None) if type(v_p_775) is str else None) == E.get('t~774'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~774')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_775, 0) if type(_h1) is dict else KEY(_h1, v_p_775, 0)))) is type((_w2 := (_h2.get(v_p_775, NOREC).get('step', 0) if type(v_p_775) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_775, NOREC).get('max', 0) if type(v_p_775) is str else 0))) is int else num(_w4))) for v_p_775 in IDS(ctx, 'parameters') if ((_h2.get(v_p_775, NOREC).get('tile', None) if type(v_p_775) is str else None) == _h3)))
     return MEMO(ctx, (727, E.get('t~774'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -2335,8 +2564,10 @@ def x_728(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~774'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_777, NOREC).get('reserved', None) if type(v_x_777) is str else None) == E.get('this')) for v_x_777 in [v_x_776 for v_x_776 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_776, NOREC).get('type', None) if type(v_x_776) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~774'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_777, NOREC).get('reserved', None) if type(v_x_777) is str else None) == _h3) for v_x_777 in MEMO(ctx, (K[24], E.get('t~774'),), lambda: [v_x_776 for v_x_776 in IDS(ctx, 'spaces') if ((_h1.get(v_x_776, NOREC).get('type', None) if type(v_x_776) is str else None) == _h2)])) else None)
     return MEMO(ctx, (728, E.get('this'), E.get('t~774'),), compute)
 
 
@@ -2344,11 +2575,18 @@ def x_729(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~774'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~774'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~774'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_780 for v_s_780 in [v_x_779 for v_x_779 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_779, NOREC).get('type', None) if type(v_x_779) is str else None) == _h1)] if (True if ((not (v_s_780 in _h2 if type(_h2) in (list, dict) else IN(v_s_780, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_780, NOREC).get('reserved', None) if type(v_s_780) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_780, NOREC).get('reserved', None) if type(v_s_780) is str else None) == E.get('t~774'))) or (((ctx.index.plain['spaces'].get(v_s_780, NOREC).get('reserved', None) if type(v_s_780) is str else None) == E.get('mine~778'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_780 in _h4 if type(_h4) in (list, dict) else IN(v_s_780, _h4))) or ((not any((True if ((v_x_781 in _h2 if type(_h2) in (list, dict) else IN(v_x_781, _h2))) and ((not (v_x_781 in _h4 if type(_h4) in (list, dict) else IN(v_x_781, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_782)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_781, {}) if type(_h2) is dict else KEY(_h2, v_x_781, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_782)) else False)) else False) for v_u_782 in items_of(_h3))) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~774'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~774')
+        _h6 = E.get('mine~778')
+        _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~774'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~774'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~774'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_780 for v_s_780 in MEMO(ctx, (K[25], E.get('t~774'),), lambda: [v_x_779 for v_x_779 in IDS(ctx, 'spaces') if ((_h1.get(v_x_779, NOREC).get('type', None) if type(v_x_779) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_780, NOREC).get('reserved', None) if type(v_s_780) is str else None),) if (True if ((not (v_s_780 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_780 in _h9)) or ((not any((True if ((v_x_781 in _h4)) and ((not (v_x_781 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_781, {}) if type(_h3) is dict else KEY(_h3, v_x_781, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_781, {}) if type(_h3) is dict else KEY(_h3, v_x_781, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_782)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_781, {}) if type(_h3) is dict else KEY(_h3, v_x_781, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_782)) else False)) else False) for v_u_782 in items_of(_h10))) else False) for v_x_781 in ADJ(ctx, 'spaces', v_s_780)))) else False)) else False)]
     return MEMO(ctx, (729, E.get('mine~778'), E.get('t~774'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -2357,15 +2595,18 @@ def x_730(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_785: ((lambda v_near_788: (v_near_788 if (FN['count'](ctx, None, v_near_788) > 0) else v_open_785))([v_s_786 for v_s_786 in items_of(v_open_785) if (True if ((E.get('you') != None)) and (any((True if ((v_x_787 in _h2 if type(_h2) in (list, dict) else IN(v_x_787, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_787, {}) if type(_h2) is dict else KEY(_h2, v_x_787, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_787 in ADJ(ctx, 'spaces', v_s_786))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~774'))) is str else None) == 'if_possible') else v_open_785))([v_s_784 for v_s_784 in items_of(E.get('empty~783')) if (True if ((not (v_s_784 in _h1 if type(_h1) in (list, dict) else IN(v_s_784, _h1)))) or (((_h1.get(v_s_784, None) if type(_h1) is dict else KEY(_h1, v_s_784, None)) == E.get('you'))) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_785: ((lambda v_near_788: (v_near_788 if ((len(v_near_788) if isinstance(v_near_788, (list, dict)) else 0) > 0) else v_open_785))([v_s_786 for v_s_786 in items_of(v_open_785) if (True if ((_h3 != None)) and (any((True if ((v_x_787 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_787, {}) if type(_h4) is dict else KEY(_h4, v_x_787, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_787 in ADJ(ctx, 'spaces', v_s_786))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~774'))) is str else None) == 'if_possible') else v_open_785))([v_s_784 for v_s_784 in items_of(E.get('empty~783')) if (True if ((not (v_s_784 in _h2))) or (((_h1.get(v_s_784, None) if type(_h1) is dict else KEY(_h1, v_s_784, None)) == _h3)) else False)])
     return MEMO(ctx, (730, E.get('empty~783'), E.get('t~774'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_731(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~789')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~789')), (list, dict)) else 0) > 0)
 
 
 def x_735(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -2383,7 +2624,7 @@ def x_736(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_740(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~792'))
+    return FLD(ctx, K[16], E.get('s~792'))
 
 
 def x_741(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -2401,13 +2642,13 @@ def x_742(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_743(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~793'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~793'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~793'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~793'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_744(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~791'))
+    return FLD(ctx, K[18], E.get('t~791'))
 
 
 def x_748(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -2422,9 +2663,18 @@ def t_629(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~768', x_446(ctx, E), True)
-    LOCAL(ctx, E, 't_v~769', x_447(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~770', x_448(ctx, E), True)
+    value = x_446(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~768', E.get('s_v~768', MISSING), True))
+    E['s_v~768'] = value
+    value = x_447(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~769', E.get('t_v~769', MISSING), True))
+    E['t_v~769'] = value
+    value = x_448(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~770', E.get('h_v~770', MISSING), True))
+    E['h_v~770'] = value
     return t_633(ctx, k, s, E, B)
 
 
@@ -2463,7 +2713,9 @@ def t_645(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~774', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~774', E.get('t~774', MISSING), True))
+    E['t~774'] = 'ocean'
     return t_647(ctx, k, s, E, B)
 
 
@@ -2473,7 +2725,9 @@ def d_646(ctx, E=None, B=623):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~774', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~774', E.get('t~774', MISSING), True))
+    E['t~774'] = 'ocean'
     return True
 
 
@@ -2494,10 +2748,19 @@ def t_648(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~778', x_728(ctx, E), True)
-    LOCAL(ctx, E, 'empty~783', x_729(ctx, E), True)
-    LOCAL(ctx, E, 'legal~789', x_730(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~789')) > 0)):
+    value = x_728(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~778', E.get('mine~778', MISSING), True))
+    E['mine~778'] = value
+    value = x_729(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~783', E.get('empty~783', MISSING), True))
+    E['empty~783'] = value
+    value = x_730(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~789', E.get('legal~789', MISSING), True))
+    E['legal~789'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~789')), (list, dict)) else 0) > 0)):
         return False
     return t_653(ctx, k, s, E, B)
 
@@ -2508,7 +2771,10 @@ def d_649(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~778', x_728(ctx, E), True)
+    value = x_728(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~778', E.get('mine~778', MISSING), True))
+    E['mine~778'] = value
     return True
 
 
@@ -2518,7 +2784,10 @@ def d_650(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~783', x_729(ctx, E), True)
+    value = x_729(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~783', E.get('empty~783', MISSING), True))
+    E['empty~783'] = value
     return True
 
 
@@ -2528,7 +2797,10 @@ def d_651(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~789', x_730(ctx, E), True)
+    value = x_730(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~789', E.get('legal~789', MISSING), True))
+    E['legal~789'] = value
     return True
 
 
@@ -2538,7 +2810,7 @@ def d_652(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~789')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~789')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -2556,8 +2828,14 @@ def t_654(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~791', E.get('t~774'), True)
-    LOCAL(ctx, E, 's~792', E.get('space~790'), True)
+    value = E.get('t~774')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~791', E.get('t~791', MISSING), True))
+    E['t~791'] = value
+    value = E.get('space~790')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~792', E.get('s~792', MISSING), True))
+    E['s~792'] = value
     return t_657(ctx, k, s, E, B)
 
 
@@ -2567,7 +2845,10 @@ def d_655(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~791', E.get('t~774'), True)
+    value = E.get('t~774')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~791', E.get('t~791', MISSING), True))
+    E['t~791'] = value
     return True
 
 
@@ -2577,7 +2858,10 @@ def d_656(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~792', E.get('space~790'), True)
+    value = E.get('space~790')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~792', E.get('s~792', MISSING), True))
+    E['s~792'] = value
     return True
 
 
@@ -2587,10 +2871,10 @@ def t_657(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~792'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~792'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~792'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~792'), '=', False, K[21])
     return t_660(ctx, k, s, E, B)
 
 
@@ -2600,9 +2884,9 @@ def d_658(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~792'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~792'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_736(ctx, E), '=', False, K[20])
     return True
 
 
@@ -2612,7 +2896,7 @@ def d_659(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~792'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~792'), '=', False, K[21])
     return True
 
 
@@ -2674,7 +2958,9 @@ def t_663(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~793', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~793', E.get('x~793', MISSING), True))
+            E['x~793'] = item
             if ((E.get('x~793') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~793'), _w1))):
                 return t_664(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -2735,11 +3021,15 @@ def d_667(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'titanium')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
 
 
@@ -2749,7 +3039,9 @@ def d_674(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'steel'
     return True
 
 
@@ -2762,9 +3054,9 @@ def d_675(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resou
     if not x_758(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[9])
     return True
 
 
@@ -2785,9 +3077,9 @@ def d_677(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[9])
     return True
 
 
@@ -2797,7 +3089,9 @@ def d_679(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 5, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 5
     return True
 
 
@@ -2807,7 +3101,9 @@ def d_680(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'megacredits'
     return True
 
 
@@ -2817,21 +3113,9 @@ def d_681(ctx, E=None, B=667):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[8])
-    return True
-
-
-def d_693(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_694(ctx, E, B):
-            return False
+        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[9])
     return True
 
 
@@ -2839,8 +3123,8 @@ def d_694(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
     STMT(ctx, B + 15)
     return True
 
@@ -2859,9 +3143,15 @@ def d_698(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_699(ctx, E, B):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[26])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -2871,10 +3161,11 @@ def d_699(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[19])
-    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[9])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[26])
+    SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -2884,9 +3175,10 @@ def d_700(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[19])
+        SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[26])
     return True
 
 
@@ -2920,10 +3212,21 @@ def d_702(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    if not d_386(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_424(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[1])
     return True
 
 
@@ -2933,10 +3236,23 @@ def d_708(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~766', 'tr', True)
-    LOCAL(ctx, E, 'n~767', 1, True)
-    if not d_711(ctx, E, B):
-        return False
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~766', E.get('t~766', MISSING), True))
+    E['t~766'] = 'tr'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = 1
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~766'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~766'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~767'), '+=', False, K[27])
+    else:
+        if not d_713(ctx, E, B):
+            return False
     return True
 
 
@@ -2946,7 +3262,9 @@ def d_709(ctx, E=None, B=702):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~766', 'tr', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~766', E.get('t~766', MISSING), True))
+    E['t~766'] = 'tr'
     return True
 
 
@@ -2960,7 +3278,7 @@ def d_711(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~766'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~767'), '+=', False, K[20])
+            SET(ctx, 'game_tracks', c, key, E.get('n~767'), '+=', False, K[27])
     else:
         if not d_713(ctx, E, B):
             return False
@@ -2975,7 +3293,7 @@ def d_712(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~766'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~767'), '+=', False, K[20])
+        SET(ctx, 'game_tracks', c, key, E.get('n~767'), '+=', False, K[27])
     return True
 
 
@@ -2985,11 +3303,18 @@ def d_713(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~766'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~766'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~767'), '+=', False, K[5])
-    if not d_715(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+        raise TrialBudget()
+    if ((True if ((E.get('t~766') == 'tr')) and (((_w1 if type((_w1 := E.get('n~767'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -2999,7 +3324,7 @@ def d_714(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~766'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~766'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~767'), '+=', False, K[5])
     return True
@@ -3013,7 +3338,8 @@ def d_715(ctx, E=None, B=702):  # rules_data/terraforming_mars/definitions/resou
         E = ctx.env()
     if ((True if ((E.get('t~766') == 'tr')) and (((_w1 if type((_w1 := E.get('n~767'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -3024,7 +3350,9 @@ def x_815(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_771, 0) if type(_h1) is dict else KEY(_h1, v_p_771, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_771, NOREC).get('step', 0) if type(v_p_771) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_771, NOREC).get('max', 0) if type(v_p_771) is str else 0))) is int else num(_w4))) for v_p_771 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_771, NOREC).get('tile', None) if type(v_p_771) is str else None) == E.get('t~770'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~770')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_771, 0) if type(_h1) is dict else KEY(_h1, v_p_771, 0)))) is type((_w2 := (_h2.get(v_p_771, NOREC).get('step', 0) if type(v_p_771) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_771, NOREC).get('max', 0) if type(v_p_771) is str else 0))) is int else num(_w4))) for v_p_771 in IDS(ctx, 'parameters') if ((_h2.get(v_p_771, NOREC).get('tile', None) if type(v_p_771) is str else None) == _h3)))
     return MEMO(ctx, (815, E.get('t~770'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -3032,8 +3360,10 @@ def x_816(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~770'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('reserved', None) if type(v_x_773) is str else None) == E.get('this')) for v_x_773 in [v_x_772 for v_x_772 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_772, NOREC).get('type', None) if type(v_x_772) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~770'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_773, NOREC).get('reserved', None) if type(v_x_773) is str else None) == _h3) for v_x_773 in MEMO(ctx, (K[28], E.get('t~770'),), lambda: [v_x_772 for v_x_772 in IDS(ctx, 'spaces') if ((_h1.get(v_x_772, NOREC).get('type', None) if type(v_x_772) is str else None) == _h2)])) else None)
     return MEMO(ctx, (816, E.get('this'), E.get('t~770'),), compute)
 
 
@@ -3041,11 +3371,18 @@ def x_817(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~770'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~770'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~770'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_776 for v_s_776 in [v_x_775 for v_x_775 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_775, NOREC).get('type', None) if type(v_x_775) is str else None) == _h1)] if (True if ((not (v_s_776 in _h2 if type(_h2) in (list, dict) else IN(v_s_776, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_776, NOREC).get('reserved', None) if type(v_s_776) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_776, NOREC).get('reserved', None) if type(v_s_776) is str else None) == E.get('t~770'))) or (((ctx.index.plain['spaces'].get(v_s_776, NOREC).get('reserved', None) if type(v_s_776) is str else None) == E.get('mine~774'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_776 in _h4 if type(_h4) in (list, dict) else IN(v_s_776, _h4))) or ((not any((True if ((v_x_777 in _h2 if type(_h2) in (list, dict) else IN(v_x_777, _h2))) and ((not (v_x_777 in _h4 if type(_h4) in (list, dict) else IN(v_x_777, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_777, {}) if type(_h2) is dict else KEY(_h2, v_x_777, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_777, {}) if type(_h2) is dict else KEY(_h2, v_x_777, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_778)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_777, {}) if type(_h2) is dict else KEY(_h2, v_x_777, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_778)) else False)) else False) for v_u_778 in items_of(_h3))) else False) for v_x_777 in ADJ(ctx, 'spaces', v_s_776)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~770'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~770')
+        _h6 = E.get('mine~774')
+        _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~770'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~770'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~770'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_776 for v_s_776 in MEMO(ctx, (K[29], E.get('t~770'),), lambda: [v_x_775 for v_x_775 in IDS(ctx, 'spaces') if ((_h1.get(v_x_775, NOREC).get('type', None) if type(v_x_775) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_776, NOREC).get('reserved', None) if type(v_s_776) is str else None),) if (True if ((not (v_s_776 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_776 in _h9)) or ((not any((True if ((v_x_777 in _h4)) and ((not (v_x_777 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_777, {}) if type(_h3) is dict else KEY(_h3, v_x_777, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_777, {}) if type(_h3) is dict else KEY(_h3, v_x_777, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_778)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_777, {}) if type(_h3) is dict else KEY(_h3, v_x_777, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_778)) else False)) else False) for v_u_778 in items_of(_h10))) else False) for v_x_777 in ADJ(ctx, 'spaces', v_s_776)))) else False)) else False)]
     return MEMO(ctx, (817, E.get('mine~774'), E.get('t~770'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -3054,15 +3391,18 @@ def x_818(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_781: ((lambda v_near_784: (v_near_784 if (FN['count'](ctx, None, v_near_784) > 0) else v_open_781))([v_s_782 for v_s_782 in items_of(v_open_781) if (True if ((E.get('you') != None)) and (any((True if ((v_x_783 in _h2 if type(_h2) in (list, dict) else IN(v_x_783, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_783, {}) if type(_h2) is dict else KEY(_h2, v_x_783, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_783 in ADJ(ctx, 'spaces', v_s_782))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~770'))) is str else None) == 'if_possible') else v_open_781))([v_s_780 for v_s_780 in items_of(E.get('empty~779')) if (True if ((not (v_s_780 in _h1 if type(_h1) in (list, dict) else IN(v_s_780, _h1)))) or (((_h1.get(v_s_780, None) if type(_h1) is dict else KEY(_h1, v_s_780, None)) == E.get('you'))) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_781: ((lambda v_near_784: (v_near_784 if ((len(v_near_784) if isinstance(v_near_784, (list, dict)) else 0) > 0) else v_open_781))([v_s_782 for v_s_782 in items_of(v_open_781) if (True if ((_h3 != None)) and (any((True if ((v_x_783 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_783, {}) if type(_h4) is dict else KEY(_h4, v_x_783, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_783 in ADJ(ctx, 'spaces', v_s_782))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~770'))) is str else None) == 'if_possible') else v_open_781))([v_s_780 for v_s_780 in items_of(E.get('empty~779')) if (True if ((not (v_s_780 in _h2))) or (((_h1.get(v_s_780, None) if type(_h1) is dict else KEY(_h1, v_s_780, None)) == _h3)) else False)])
     return MEMO(ctx, (818, E.get('empty~779'), E.get('t~770'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_819(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~785')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~785')), (list, dict)) else 0) > 0)
 
 
 def x_823(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -3080,7 +3420,7 @@ def x_824(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_828(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~788'))
+    return FLD(ctx, K[16], E.get('s~788'))
 
 
 def x_829(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -3098,13 +3438,13 @@ def x_830(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_831(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~789'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~789'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~789'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~789'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_832(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~787'))
+    return FLD(ctx, K[18], E.get('t~787'))
 
 
 def x_836(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -3119,16 +3459,31 @@ def d_717(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    if not d_386(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_424(ctx, E):
         return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~766', 3, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[1])
+    ctx.steps += 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'prod', c, key, 3, '+=', False, K[1])
     return True
 
 
@@ -3138,7 +3493,9 @@ def d_728(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 3
     return True
 
 
@@ -3148,7 +3505,9 @@ def d_729(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~769', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'plants'
     return True
 
 
@@ -3158,7 +3517,9 @@ def d_731(ctx, E=None, B=717):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~770', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~770', E.get('t~770', MISSING), True))
+    E['t~770'] = 'city'
     return True
 
 
@@ -3179,10 +3540,19 @@ def t_733(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~774', x_816(ctx, E), True)
-    LOCAL(ctx, E, 'empty~779', x_817(ctx, E), True)
-    LOCAL(ctx, E, 'legal~785', x_818(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~785')) > 0)):
+    value = x_816(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~774', E.get('mine~774', MISSING), True))
+    E['mine~774'] = value
+    value = x_817(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~779', E.get('empty~779', MISSING), True))
+    E['empty~779'] = value
+    value = x_818(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~785', E.get('legal~785', MISSING), True))
+    E['legal~785'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~785')), (list, dict)) else 0) > 0)):
         return False
     return t_738(ctx, k, s, E, B)
 
@@ -3193,7 +3563,10 @@ def d_734(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~774', x_816(ctx, E), True)
+    value = x_816(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~774', E.get('mine~774', MISSING), True))
+    E['mine~774'] = value
     return True
 
 
@@ -3203,7 +3576,10 @@ def d_735(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~779', x_817(ctx, E), True)
+    value = x_817(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~779', E.get('empty~779', MISSING), True))
+    E['empty~779'] = value
     return True
 
 
@@ -3213,7 +3589,10 @@ def d_736(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~785', x_818(ctx, E), True)
+    value = x_818(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~785', E.get('legal~785', MISSING), True))
+    E['legal~785'] = value
     return True
 
 
@@ -3223,7 +3602,7 @@ def d_737(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~785')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~785')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -3241,8 +3620,14 @@ def t_739(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~787', E.get('t~770'), True)
-    LOCAL(ctx, E, 's~788', E.get('space~786'), True)
+    value = E.get('t~770')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~787', E.get('t~787', MISSING), True))
+    E['t~787'] = value
+    value = E.get('space~786')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~788', E.get('s~788', MISSING), True))
+    E['s~788'] = value
     return t_742(ctx, k, s, E, B)
 
 
@@ -3252,7 +3637,10 @@ def d_740(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~787', E.get('t~770'), True)
+    value = E.get('t~770')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~787', E.get('t~787', MISSING), True))
+    E['t~787'] = value
     return True
 
 
@@ -3262,7 +3650,10 @@ def d_741(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~788', E.get('space~786'), True)
+    value = E.get('space~786')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~788', E.get('s~788', MISSING), True))
+    E['s~788'] = value
     return True
 
 
@@ -3272,10 +3663,10 @@ def t_742(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~788'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~788'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~788'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~788'), '=', False, K[21])
     return t_745(ctx, k, s, E, B)
 
 
@@ -3285,9 +3676,9 @@ def d_743(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~788'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~788'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_824(ctx, E), '=', False, K[20])
     return True
 
 
@@ -3297,7 +3688,7 @@ def d_744(ctx, E=None, B=717):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~788'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~788'), '=', False, K[21])
     return True
 
 
@@ -3359,7 +3750,9 @@ def t_748(ctx, k, s=None, E=None, B=717):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~789', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~789', E.get('x~789', MISSING), True))
+            E['x~789'] = item
             if ((E.get('x~789') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~789'), _w1))):
                 return t_749(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -3401,7 +3794,9 @@ def x_852(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_772, 0) if type(_h1) is dict else KEY(_h1, v_p_772, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_772, NOREC).get('step', 0) if type(v_p_772) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_772, NOREC).get('max', 0) if type(v_p_772) is str else 0))) is int else num(_w4))) for v_p_772 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_772, NOREC).get('tile', None) if type(v_p_772) is str else None) == E.get('t~770'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~770')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_772, 0) if type(_h1) is dict else KEY(_h1, v_p_772, 0)))) is type((_w2 := (_h2.get(v_p_772, NOREC).get('step', 0) if type(v_p_772) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_772, NOREC).get('max', 0) if type(v_p_772) is str else 0))) is int else num(_w4))) for v_p_772 in IDS(ctx, 'parameters') if ((_h2.get(v_p_772, NOREC).get('tile', None) if type(v_p_772) is str else None) == _h3)))
     return MEMO(ctx, (852, E.get('t~770'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -3409,18 +3804,27 @@ def x_853(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~770'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~770'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_773 for v_s_773 in items_of(E.get('l~771')) if (True if ((not (v_s_773 in _h1 if type(_h1) in (list, dict) else IN(v_s_773, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_773, NOREC).get('reserved', None) if type(v_s_773) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_773, NOREC).get('reserved', None) if type(v_s_773) is str else None) == E.get('t~770'))) or (((ctx.index.plain['spaces'].get(v_s_773, NOREC).get('reserved', None) if type(v_s_773) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_773 in _h2 if type(_h2) in (list, dict) else IN(v_s_773, _h2)))) or (((_h2.get(v_s_773, None) if type(_h2) is dict else KEY(_h2, v_s_773, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_773 in _h4 if type(_h4) in (list, dict) else IN(v_s_773, _h4))) or ((not any((True if ((v_x_774 in _h1 if type(_h1) in (list, dict) else IN(v_x_774, _h1))) and ((not (v_x_774 in _h4 if type(_h4) in (list, dict) else IN(v_x_774, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_774, {}) if type(_h1) is dict else KEY(_h1, v_x_774, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_774, {}) if type(_h1) is dict else KEY(_h1, v_x_774, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_775)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_774, {}) if type(_h1) is dict else KEY(_h1, v_x_774, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_775)) else False)) else False) for v_u_775 in items_of(_h3))) else False) for v_x_774 in ADJ(ctx, 'spaces', v_s_773)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.state.get('board')
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        _h4 = E.get('t~770')
+        _h5 = E.get('this')
+        _h6 = ctx.state.get('claims')
+        _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
+        _h8 = E.get('you')
+        _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~770'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~770'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
+        _h12 = (_w10.get('tiles', None) if type((_w10 := (ctx.index.plain['tiles'].get(_w9, NOREC).get('not_next_to', {}) if type((_w9 := E.get('t~770'))) is str else {}))) is dict else KEY(_w10, 'tiles', None))
+        _h13 = ctx.index.plain['tiles']
+        return [v_s_773 for v_s_773 in items_of(E.get('l~771')) for _c1 in ((_h1.get(v_s_773, NOREC).get('reserved', None) if type(v_s_773) is str else None),) if (True if ((not (v_s_773 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_773 in _h7))) or (((_h6.get(v_s_773, None) if type(_h6) is dict else KEY(_h6, v_s_773, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_773 in _h11)) or ((not any((True if ((v_x_774 in _h3)) and ((not (v_x_774 in _h11))) and (any((True if (((_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_774, {}) if type(_h2) is dict else KEY(_h2, v_x_774, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_h2.get(v_x_774, {}) if type(_h2) is dict else KEY(_h2, v_x_774, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_775)) or (((_h13.get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_h2.get(v_x_774, {}) if type(_h2) is dict else KEY(_h2, v_x_774, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == v_u_775)) else False)) else False) for v_u_775 in items_of(_h12))) else False) for v_x_774 in ADJ(ctx, 'spaces', v_s_773)))) else False)) else False)]
     return MEMO(ctx, (853, E.get('l~771'), E.get('this'), E.get('t~770'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_854(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~776')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('open~776')), (list, dict)) else 0) > 0)
 
 
 def x_858(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -3438,7 +3842,7 @@ def x_859(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_863(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~779'))
+    return FLD(ctx, K[16], E.get('s~779'))
 
 
 def x_864(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -3456,13 +3860,13 @@ def x_865(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_866(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~780'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~780'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~780'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~780'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_867(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~778'))
+    return FLD(ctx, K[18], E.get('t~778'))
 
 
 def x_871(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -3477,7 +3881,9 @@ def d_763(ctx, E=None, B=752):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = 'city'
     return True
 
 
@@ -3487,7 +3893,10 @@ def d_770(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~776', x_853(ctx, E), True)
+    value = x_853(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~776', E.get('open~776', MISSING), True))
+    E['open~776'] = value
     return True
 
 
@@ -3497,7 +3906,7 @@ def d_771(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~776')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~776')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -3508,8 +3917,14 @@ def t_773(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~778', E.get('t~770'), True)
-    LOCAL(ctx, E, 's~779', E.get('space~777'), True)
+    value = E.get('t~770')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~778', E.get('t~778', MISSING), True))
+    E['t~778'] = value
+    value = E.get('space~777')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~779', E.get('s~779', MISSING), True))
+    E['s~779'] = value
     return t_776(ctx, k, s, E, B)
 
 
@@ -3519,7 +3934,10 @@ def d_774(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~778', E.get('t~770'), True)
+    value = E.get('t~770')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~778', E.get('t~778', MISSING), True))
+    E['t~778'] = value
     return True
 
 
@@ -3529,7 +3947,10 @@ def d_775(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~779', E.get('space~777'), True)
+    value = E.get('space~777')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~779', E.get('s~779', MISSING), True))
+    E['s~779'] = value
     return True
 
 
@@ -3539,10 +3960,10 @@ def t_776(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~779'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~779'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~779'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~779'), '=', False, K[21])
     return t_779(ctx, k, s, E, B)
 
 
@@ -3552,9 +3973,9 @@ def d_777(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~779'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~779'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_859(ctx, E), '=', False, K[20])
     return True
 
 
@@ -3564,7 +3985,7 @@ def d_778(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~779'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~779'), '=', False, K[21])
     return True
 
 
@@ -3626,7 +4047,9 @@ def t_782(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~780', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~780', E.get('x~780', MISSING), True))
+            E['x~780'] = item
             if ((E.get('x~780') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~780'), _w1))):
                 return t_783(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -3669,7 +4092,9 @@ def d_788(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'heat'
     return True
 
 
@@ -3679,7 +4104,9 @@ def d_790(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 2
     return True
 
 
@@ -3689,7 +4116,9 @@ def d_791(ctx, E=None, B=786):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'plants'
     return True
 
 
@@ -3730,7 +4159,9 @@ def d_796(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 3
     return True
 
 
@@ -3740,7 +4171,9 @@ def d_797(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'plants'
     return True
 
 
@@ -3750,9 +4183,9 @@ def d_798(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[9])
     return True
 
 
@@ -3762,7 +4195,9 @@ def d_801(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'microbe'
     return True
 
 
@@ -3779,9 +4214,9 @@ def d_803(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~768'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~768'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~766'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~766'), '+=', False, K[30])
     return True
 
 
@@ -3791,7 +4226,9 @@ def d_805(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 2
     return True
 
 
@@ -3814,7 +4251,9 @@ def x_929(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_770, 0) if type(_h1) is dict else KEY(_h1, v_p_770, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_770, NOREC).get('step', 0) if type(v_p_770) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_770, NOREC).get('max', 0) if type(v_p_770) is str else 0))) is int else num(_w4))) for v_p_770 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_770, NOREC).get('tile', None) if type(v_p_770) is str else None) == E.get('t~768'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~768')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_770, 0) if type(_h1) is dict else KEY(_h1, v_p_770, 0)))) is type((_w2 := (_h2.get(v_p_770, NOREC).get('step', 0) if type(v_p_770) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_770, NOREC).get('max', 0) if type(v_p_770) is str else 0))) is int else num(_w4))) for v_p_770 in IDS(ctx, 'parameters') if ((_h2.get(v_p_770, NOREC).get('tile', None) if type(v_p_770) is str else None) == _h3)))
     return MEMO(ctx, (929, E.get('t~768'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -3822,18 +4261,27 @@ def x_930(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~768'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~768'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_771 for v_s_771 in items_of(E.get('l~769')) if (True if ((not (v_s_771 in _h1 if type(_h1) in (list, dict) else IN(v_s_771, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_771, NOREC).get('reserved', None) if type(v_s_771) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_771, NOREC).get('reserved', None) if type(v_s_771) is str else None) == E.get('t~768'))) or (((ctx.index.plain['spaces'].get(v_s_771, NOREC).get('reserved', None) if type(v_s_771) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_771 in _h2 if type(_h2) in (list, dict) else IN(v_s_771, _h2)))) or (((_h2.get(v_s_771, None) if type(_h2) is dict else KEY(_h2, v_s_771, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_771 in _h4 if type(_h4) in (list, dict) else IN(v_s_771, _h4))) or ((not any((True if ((v_x_772 in _h1 if type(_h1) in (list, dict) else IN(v_x_772, _h1))) and ((not (v_x_772 in _h4 if type(_h4) in (list, dict) else IN(v_x_772, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_772, {}) if type(_h1) is dict else KEY(_h1, v_x_772, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_772, {}) if type(_h1) is dict else KEY(_h1, v_x_772, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_773)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_772, {}) if type(_h1) is dict else KEY(_h1, v_x_772, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_773)) else False)) else False) for v_u_773 in items_of(_h3))) else False) for v_x_772 in ADJ(ctx, 'spaces', v_s_771)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.state.get('board')
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        _h4 = E.get('t~768')
+        _h5 = E.get('this')
+        _h6 = ctx.state.get('claims')
+        _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
+        _h8 = E.get('you')
+        _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~768'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~768'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
+        _h12 = (_w10.get('tiles', None) if type((_w10 := (ctx.index.plain['tiles'].get(_w9, NOREC).get('not_next_to', {}) if type((_w9 := E.get('t~768'))) is str else {}))) is dict else KEY(_w10, 'tiles', None))
+        _h13 = ctx.index.plain['tiles']
+        return [v_s_771 for v_s_771 in items_of(E.get('l~769')) for _c1 in ((_h1.get(v_s_771, NOREC).get('reserved', None) if type(v_s_771) is str else None),) if (True if ((not (v_s_771 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_771 in _h7))) or (((_h6.get(v_s_771, None) if type(_h6) is dict else KEY(_h6, v_s_771, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_771 in _h11)) or ((not any((True if ((v_x_772 in _h3)) and ((not (v_x_772 in _h11))) and (any((True if (((_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_772, {}) if type(_h2) is dict else KEY(_h2, v_x_772, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_h2.get(v_x_772, {}) if type(_h2) is dict else KEY(_h2, v_x_772, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_773)) or (((_h13.get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_h2.get(v_x_772, {}) if type(_h2) is dict else KEY(_h2, v_x_772, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == v_u_773)) else False)) else False) for v_u_773 in items_of(_h12))) else False) for v_x_772 in ADJ(ctx, 'spaces', v_s_771)))) else False)) else False)]
     return MEMO(ctx, (930, E.get('l~769'), E.get('this'), E.get('t~768'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_931(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~774')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('open~774')), (list, dict)) else 0) > 0)
 
 
 def x_935(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -3851,7 +4299,7 @@ def x_936(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_940(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~777'))
+    return FLD(ctx, K[16], E.get('s~777'))
 
 
 def x_941(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -3869,13 +4317,13 @@ def x_942(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_943(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~778'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~778'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~778'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~778'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_944(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~776'))
+    return FLD(ctx, K[18], E.get('t~776'))
 
 
 def x_948(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -3890,7 +4338,9 @@ def d_831(ctx, E=None, B=830):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'city'
     return True
 
 
@@ -3900,7 +4350,10 @@ def d_837(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~774', x_930(ctx, E), True)
+    value = x_930(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~774', E.get('open~774', MISSING), True))
+    E['open~774'] = value
     return True
 
 
@@ -3910,7 +4363,7 @@ def d_838(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~774')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~774')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -3921,8 +4374,14 @@ def t_840(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~776', E.get('t~768'), True)
-    LOCAL(ctx, E, 's~777', E.get('space~775'), True)
+    value = E.get('t~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~776', E.get('t~776', MISSING), True))
+    E['t~776'] = value
+    value = E.get('space~775')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~777', E.get('s~777', MISSING), True))
+    E['s~777'] = value
     return t_843(ctx, k, s, E, B)
 
 
@@ -3932,7 +4391,10 @@ def d_841(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~776', E.get('t~768'), True)
+    value = E.get('t~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~776', E.get('t~776', MISSING), True))
+    E['t~776'] = value
     return True
 
 
@@ -3942,7 +4404,10 @@ def d_842(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~777', E.get('space~775'), True)
+    value = E.get('space~775')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~777', E.get('s~777', MISSING), True))
+    E['s~777'] = value
     return True
 
 
@@ -3952,10 +4417,10 @@ def t_843(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~777'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~777'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~777'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~777'), '=', False, K[21])
     return t_846(ctx, k, s, E, B)
 
 
@@ -3965,9 +4430,9 @@ def d_844(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~777'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~777'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_936(ctx, E), '=', False, K[20])
     return True
 
 
@@ -3977,7 +4442,7 @@ def d_845(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~777'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~777'), '=', False, K[21])
     return True
 
 
@@ -4039,7 +4504,9 @@ def t_849(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~778', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~778', E.get('x~778', MISSING), True))
+            E['x~778'] = item
             if ((E.get('x~778') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~778'), _w1))):
                 return t_850(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -4081,7 +4548,9 @@ def x_980(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_765, 0) if type(_h1) is dict else KEY(_h1, v_p_765, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_765, NOREC).get('step', 0) if type(v_p_765) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_765, NOREC).get('max', 0) if type(v_p_765) is str else 0))) is int else num(_w4))) for v_p_765 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_765, NOREC).get('tile', None) if type(v_p_765) is str else None) == E.get('t~764'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~764')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_765, 0) if type(_h1) is dict else KEY(_h1, v_p_765, 0)))) is type((_w2 := (_h2.get(v_p_765, NOREC).get('step', 0) if type(v_p_765) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_765, NOREC).get('max', 0) if type(v_p_765) is str else 0))) is int else num(_w4))) for v_p_765 in IDS(ctx, 'parameters') if ((_h2.get(v_p_765, NOREC).get('tile', None) if type(v_p_765) is str else None) == _h3)))
     return MEMO(ctx, (980, E.get('t~764'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -4089,8 +4558,10 @@ def x_981(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_767, NOREC).get('reserved', None) if type(v_x_767) is str else None) == E.get('this')) for v_x_767 in [v_x_766 for v_x_766 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_766, NOREC).get('type', None) if type(v_x_766) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_767, NOREC).get('reserved', None) if type(v_x_767) is str else None) == _h3) for v_x_767 in MEMO(ctx, (K[31], E.get('t~764'),), lambda: [v_x_766 for v_x_766 in IDS(ctx, 'spaces') if ((_h1.get(v_x_766, NOREC).get('type', None) if type(v_x_766) is str else None) == _h2)])) else None)
     return MEMO(ctx, (981, E.get('this'), E.get('t~764'),), compute)
 
 
@@ -4098,11 +4569,18 @@ def x_982(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~764'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~764'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_770 for v_s_770 in [v_x_769 for v_x_769 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_769, NOREC).get('type', None) if type(v_x_769) is str else None) == _h1)] if (True if ((not (v_s_770 in _h2 if type(_h2) in (list, dict) else IN(v_s_770, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == E.get('t~764'))) or (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == E.get('mine~768'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_770 in _h4 if type(_h4) in (list, dict) else IN(v_s_770, _h4))) or ((not any((True if ((v_x_771 in _h2 if type(_h2) in (list, dict) else IN(v_x_771, _h2))) and ((not (v_x_771 in _h4 if type(_h4) in (list, dict) else IN(v_x_771, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_772)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_772)) else False)) else False) for v_u_772 in items_of(_h3))) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~764')
+        _h6 = E.get('mine~768')
+        _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~764'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~764'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~764'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_770 for v_s_770 in MEMO(ctx, (K[32], E.get('t~764'),), lambda: [v_x_769 for v_x_769 in IDS(ctx, 'spaces') if ((_h1.get(v_x_769, NOREC).get('type', None) if type(v_x_769) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None),) if (True if ((not (v_s_770 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_770 in _h9)) or ((not any((True if ((v_x_771 in _h4)) and ((not (v_x_771 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_771, {}) if type(_h3) is dict else KEY(_h3, v_x_771, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_771, {}) if type(_h3) is dict else KEY(_h3, v_x_771, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_772)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_771, {}) if type(_h3) is dict else KEY(_h3, v_x_771, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_772)) else False)) else False) for v_u_772 in items_of(_h10))) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770)))) else False)) else False)]
     return MEMO(ctx, (982, E.get('mine~768'), E.get('t~764'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -4111,15 +4589,18 @@ def x_983(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_775: ((lambda v_near_778: (v_near_778 if (FN['count'](ctx, None, v_near_778) > 0) else v_open_775))([v_s_776 for v_s_776 in items_of(v_open_775) if (True if ((E.get('you') != None)) and (any((True if ((v_x_777 in _h2 if type(_h2) in (list, dict) else IN(v_x_777, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_777, {}) if type(_h2) is dict else KEY(_h2, v_x_777, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_777 in ADJ(ctx, 'spaces', v_s_776))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~764'))) is str else None) == 'if_possible') else v_open_775))([v_s_774 for v_s_774 in items_of(E.get('empty~773')) if (True if ((not (v_s_774 in _h1 if type(_h1) in (list, dict) else IN(v_s_774, _h1)))) or (((_h1.get(v_s_774, None) if type(_h1) is dict else KEY(_h1, v_s_774, None)) == E.get('you'))) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_775: ((lambda v_near_778: (v_near_778 if ((len(v_near_778) if isinstance(v_near_778, (list, dict)) else 0) > 0) else v_open_775))([v_s_776 for v_s_776 in items_of(v_open_775) if (True if ((_h3 != None)) and (any((True if ((v_x_777 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_777, {}) if type(_h4) is dict else KEY(_h4, v_x_777, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_777 in ADJ(ctx, 'spaces', v_s_776))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~764'))) is str else None) == 'if_possible') else v_open_775))([v_s_774 for v_s_774 in items_of(E.get('empty~773')) if (True if ((not (v_s_774 in _h2))) or (((_h1.get(v_s_774, None) if type(_h1) is dict else KEY(_h1, v_s_774, None)) == _h3)) else False)])
     return MEMO(ctx, (983, E.get('empty~773'), E.get('t~764'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_984(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~779')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~779')), (list, dict)) else 0) > 0)
 
 
 def x_988(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -4137,7 +4618,7 @@ def x_989(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_993(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~782'))
+    return FLD(ctx, K[16], E.get('s~782'))
 
 
 def x_994(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -4155,13 +4636,13 @@ def x_995(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_996(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~783'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~783'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~783'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~783'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_997(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~781'))
+    return FLD(ctx, K[18], E.get('t~781'))
 
 
 def x_1001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -4176,7 +4657,9 @@ def d_881(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'ocean'
     return True
 
 
@@ -4197,10 +4680,19 @@ def t_883(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~768', x_981(ctx, E), True)
-    LOCAL(ctx, E, 'empty~773', x_982(ctx, E), True)
-    LOCAL(ctx, E, 'legal~779', x_983(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
+    value = x_981(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~768', E.get('mine~768', MISSING), True))
+    E['mine~768'] = value
+    value = x_982(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~773', E.get('empty~773', MISSING), True))
+    E['empty~773'] = value
+    value = x_983(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~779', E.get('legal~779', MISSING), True))
+    E['legal~779'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~779')), (list, dict)) else 0) > 0)):
         return False
     return t_888(ctx, k, s, E, B)
 
@@ -4211,7 +4703,10 @@ def d_884(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~768', x_981(ctx, E), True)
+    value = x_981(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~768', E.get('mine~768', MISSING), True))
+    E['mine~768'] = value
     return True
 
 
@@ -4221,7 +4716,10 @@ def d_885(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~773', x_982(ctx, E), True)
+    value = x_982(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~773', E.get('empty~773', MISSING), True))
+    E['empty~773'] = value
     return True
 
 
@@ -4231,7 +4729,10 @@ def d_886(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~779', x_983(ctx, E), True)
+    value = x_983(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~779', E.get('legal~779', MISSING), True))
+    E['legal~779'] = value
     return True
 
 
@@ -4241,7 +4742,7 @@ def d_887(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~779')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -4259,8 +4760,14 @@ def t_889(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~781', E.get('t~764'), True)
-    LOCAL(ctx, E, 's~782', E.get('space~780'), True)
+    value = E.get('t~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~781', E.get('t~781', MISSING), True))
+    E['t~781'] = value
+    value = E.get('space~780')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~782', E.get('s~782', MISSING), True))
+    E['s~782'] = value
     return t_892(ctx, k, s, E, B)
 
 
@@ -4270,7 +4777,10 @@ def d_890(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~781', E.get('t~764'), True)
+    value = E.get('t~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~781', E.get('t~781', MISSING), True))
+    E['t~781'] = value
     return True
 
 
@@ -4280,7 +4790,10 @@ def d_891(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~782', E.get('space~780'), True)
+    value = E.get('space~780')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~782', E.get('s~782', MISSING), True))
+    E['s~782'] = value
     return True
 
 
@@ -4290,10 +4803,10 @@ def t_892(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~782'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~782'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~782'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~782'), '=', False, K[21])
     return t_895(ctx, k, s, E, B)
 
 
@@ -4303,9 +4816,9 @@ def d_893(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~782'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~782'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_989(ctx, E), '=', False, K[20])
     return True
 
 
@@ -4315,7 +4828,7 @@ def d_894(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~782'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~782'), '=', False, K[21])
     return True
 
 
@@ -4377,7 +4890,9 @@ def t_898(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~783', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~783', E.get('x~783', MISSING), True))
+            E['x~783'] = item
             if ((E.get('x~783') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~783'), _w1))):
                 return t_899(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -4420,7 +4935,9 @@ def d_902(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~784', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~784', E.get('n~784', MISSING), True))
+    E['n~784'] = 2
     return True
 
 
@@ -4430,7 +4947,9 @@ def d_903(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~785', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~785', E.get('r~785', MISSING), True))
+    E['r~785'] = 'megacredits'
     return True
 
 
@@ -4440,11 +4959,15 @@ def d_910(ctx, E=None, B=910):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'plants', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'plants'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[9])
     return True
 
 
@@ -4454,16 +4977,21 @@ def d_917(ctx, E=None, B=910):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~767'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[9])
     return True
 
 
 def x_1024(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:233
     if E is None:
         E = ctx.env()
-    return any([any([(True if (((ctx.index.plain['cards'].get(v_card_767, NOREC).get('resource', None) if type(v_card_767) is str else None) == E.get('r~765'))) and ((v_card_767 != E.get('this'))) and (((_w2 if type((_w2 := (_w1.get(v_card_767, 0) if type((_w1 := (ctx.state['players'][v_holder_766] if type(v_holder_766) is int and 0 <= v_holder_766 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_767, 0)))) is int else num(_w2)) >= (_w3 if type((_w3 := E.get('n~764'))) is int else num(_w3)))) and ((MODV(ctx, 'card_protection', {'card': v_card_767, 'p': E.get('you')}, 0, 0) == 0)) else False) for v_card_767 in items_of((ctx.state['players'][v_holder_766] if type(v_holder_766) is int and 0 <= v_holder_766 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_766 in items_of(list(range(len(ctx.state['players']))))])
+    _h1 = ctx.index.plain['cards']
+    _h2 = E.get('r~765')
+    _h3 = E.get('this')
+    _h4 = E.get('n~764')
+    _h5 = E.get('you')
+    return any([any([(True if (((_h1.get(v_card_767, NOREC).get('resource', None) if type(v_card_767) is str else None) == _h2)) and ((v_card_767 != _h3)) and (((_w2 if type((_w2 := (_w1.get(v_card_767, 0) if type((_w1 := (ctx.state['players'][v_holder_766] if type(v_holder_766) is int and 0 <= v_holder_766 < len(ctx.state['players']) else {}).get('card_res'))) is dict else KEY(_w1, v_card_767, 0)))) is int else num(_w2)) >= (_h4 if type(_h4) is int else num(_h4)))) and ((MODV(ctx, 'card_protection', {'card': v_card_767, 'p': _h5}, 0, 0) == 0)) else False) for v_card_767 in items_of((ctx.state['players'][v_holder_766] if type(v_holder_766) is int and 0 <= v_holder_766 < len(ctx.state['players']) else {}).get('tableau'))]) for v_holder_766 in items_of(list(range(len(ctx.state['players']))))])
 
 
 def x_1026(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:236
@@ -4502,7 +5030,9 @@ def d_920(ctx, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'animal'
     return True
 
 
@@ -4541,9 +5071,9 @@ def d_924(ctx, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('holder~768')).get('card_res'), E.get('card~769'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('holder~768'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~769'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~764'), '-=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~764'), '-=', False, K[30])
     return True
 
 
@@ -4553,11 +5083,15 @@ def d_925(ctx, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 1, True)
-    LOCAL(ctx, E, 'r~771', 'animal', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~770', E.get('n~770', MISSING), True))
+    E['n~770'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'animal'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~770'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[30])
     return True
 
 
@@ -4567,7 +5101,9 @@ def d_927(ctx, E=None, B=918):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~771', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'animal'
     return True
 
 
@@ -4577,9 +5113,9 @@ def d_928(ctx, E=None, B=918):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~770'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~770'), '+=', False, K[30])
     return True
 
 
@@ -4595,11 +5131,15 @@ def d_929(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 2, True)
-    LOCAL(ctx, E, 'r~765', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
     return True
 
 
@@ -4609,7 +5149,9 @@ def d_935(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'animal'
     return True
 
 
@@ -4626,7 +5168,9 @@ def d_938(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 3
     return True
 
 
@@ -4636,14 +5180,20 @@ def d_939(ctx, E=None, B=929):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~770', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~770', E.get('r~770', MISSING), True))
+    E['r~770'] = 'plants'
     return True
 
 
 def x_1057(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:270
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1057, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('science') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('science') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 5))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else []))) is list else items_of(_w1)).count('science') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else []))) is list else items_of(_w2)).count('science') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
+    return MEMO(ctx, (1057, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def d_951(ctx, E=None, B=942):  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -4652,9 +5202,9 @@ def d_951(ctx, E=None, B=942):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~766'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~766'), '+=', False, K[30])
     return True
 
 
@@ -4666,7 +5216,9 @@ def t_961(ctx, k, s=None, E=None, B=952):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~768', 'city', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~768', E.get('t~768', MISSING), True))
+        E['t~768'] = 'city'
         return t_502(ctx, k, s, E, B)
 
     return t_367(ctx, r1, s, E, B)
@@ -4678,7 +5230,9 @@ def d_993(ctx, E=None, B=984):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 2
     return True
 
 
@@ -4688,7 +5242,9 @@ def d_994(ctx, E=None, B=984):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~769', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'energy'
     return True
 
 
@@ -4759,11 +5315,15 @@ def d_1036(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'microbe', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'microbe'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~764'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[30])
     return True
 
 
@@ -4773,7 +5333,9 @@ def d_1038(ctx, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'microbe'
     return True
 
 
@@ -4783,9 +5345,9 @@ def d_1039(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~764'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~764'), '+=', False, K[30])
     return True
 
 
@@ -4798,9 +5360,9 @@ def d_1043(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
     if not x_1165(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~766'), '-=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~766'), '-=', False, K[30])
     return True
 
 
@@ -4821,9 +5383,9 @@ def d_1045(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~766'), '-=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~766'), '-=', False, K[30])
     return True
 
 
@@ -4833,7 +5395,9 @@ def d_1046(ctx, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~768', 'oxygen', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~768', E.get('p~768', MISSING), True))
+    E['p~768'] = 'oxygen'
     return True
 
 
@@ -4843,7 +5407,9 @@ def d_1047(ctx, E=None, B=1035):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 1
     return True
 
 
@@ -4919,8 +5485,20 @@ def t_1053(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/defi
             return False
         return k()
 
-    if not d_1054(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+        raise TrialBudget()
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~768'))) is str else None) != None)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return t_1058(ctx, r1, s, E, B)
 
 
@@ -4931,8 +5509,16 @@ def d_1054(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~768'))) is str else None) != None)):
-        if not d_1055(ctx, E, B):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -4942,10 +5528,11 @@ def d_1055(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -4957,7 +5544,7 @@ def d_1056(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~768'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -4980,7 +5567,9 @@ def t_1058(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~770', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~770', E.get('b~770', MISSING), True))
+            E['b~770'] = item
             if x_1181(ctx, E):
                 return t_1059(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -5009,7 +5598,7 @@ def d_1060(ctx, E=None, B=1035):  # rules_data/terraforming_mars/definitions/res
 
 
 def x_1186(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:338
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[33], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
 def x_1216(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:349
@@ -5048,10 +5637,23 @@ def d_1098(ctx, E=None, B=1098):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'tr', True)
-    LOCAL(ctx, E, 'n~765', 2, True)
-    if not d_1101(ctx, E, B):
-        return False
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'tr'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 2
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~764'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~764'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~765'), '+=', False, K[27])
+    else:
+        if not d_1103(ctx, E, B):
+            return False
     return True
 
 
@@ -5061,7 +5663,9 @@ def d_1099(ctx, E=None, B=1098):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'tr', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'tr'
     return True
 
 
@@ -5075,7 +5679,7 @@ def d_1101(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~764'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~765'), '+=', False, K[20])
+            SET(ctx, 'game_tracks', c, key, E.get('n~765'), '+=', False, K[27])
     else:
         if not d_1103(ctx, E, B):
             return False
@@ -5090,7 +5694,7 @@ def d_1102(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~764'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~765'), '+=', False, K[20])
+        SET(ctx, 'game_tracks', c, key, E.get('n~765'), '+=', False, K[27])
     return True
 
 
@@ -5100,11 +5704,18 @@ def d_1103(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~764'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~764'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~765'), '+=', False, K[5])
-    if not d_1105(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+        raise TrialBudget()
+    if ((True if ((E.get('t~764') == 'tr')) and (((_w1 if type((_w1 := E.get('n~765'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -5114,7 +5725,7 @@ def d_1104(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~764'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~764'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~765'), '+=', False, K[5])
     return True
@@ -5128,7 +5739,8 @@ def d_1105(ctx, E=None, B=1098):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     if ((True if ((E.get('t~764') == 'tr')) and (((_w1 if type((_w1 := E.get('n~765'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -5152,7 +5764,7 @@ def d_1135(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~774'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~774'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~773'), '+=', False, K[1])
     return True
@@ -5164,7 +5776,7 @@ def d_1139(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~776'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~776'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~775'), '+=', False, K[1])
     return True
@@ -5182,7 +5794,9 @@ def d_1170(ctx, E=None, B=1144):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~771', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'steel'
     return True
 
 
@@ -5192,7 +5806,9 @@ def d_1182(ctx, E=None, B=1176):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 4
     return True
 
 
@@ -5202,11 +5818,15 @@ def d_1186(ctx, E=None, B=1186):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'plants', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'plants'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
 
 
@@ -5216,11 +5836,15 @@ def d_1200(ctx, E=None, B=1200):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
 
 
@@ -5230,14 +5854,20 @@ def d_1235(ctx, E=None, B=1228):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'energy'
     return True
 
 
 def x_1386(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:453
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1386, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('science') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('science') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else []))) is list else items_of(_w1)).count('science') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else []))) is list else items_of(_w2)).count('science') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
+    return MEMO(ctx, (1386, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def x_1422(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:250
@@ -5305,7 +5935,9 @@ def d_1276(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~772', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~772', E.get('n~772', MISSING), True))
+    E['n~772'] = 1
     return True
 
 
@@ -5315,14 +5947,14 @@ def d_1279(ctx, E=None, B=1275):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~773'))
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~772'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~774'))) is int else num(_w2)))), '+=', False, K[1])
     return True
 
 
 def x_1441(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:514
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[34], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
 def t_1280(ctx, k, s=None, E=None, B=1280):  # rules_data/terraforming_mars/cards/001-070.yaml:521
@@ -5331,8 +5963,12 @@ def t_1280(ctx, k, s=None, E=None, B=1280):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'plants'
     return t_354(ctx, k, s, E, B)
 
 
@@ -5342,11 +5978,15 @@ def d_1288(ctx, E=None, B=1280):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 1, True)
-    LOCAL(ctx, E, 'r~769', 'animal', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'animal'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~768'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[30])
     return True
 
 
@@ -5356,7 +5996,9 @@ def d_1290(ctx, E=None, B=1280):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~769', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'animal'
     return True
 
 
@@ -5366,14 +6008,14 @@ def d_1291(ctx, E=None, B=1280):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~768'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~768'), '+=', False, K[30])
     return True
 
 
 def x_1456(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:527
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 0)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[34], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 0)
 
 
 def x_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:141
@@ -5381,7 +6023,9 @@ def x_1481(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_785, 0) if type(_h1) is dict else KEY(_h1, v_p_785, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_785, NOREC).get('step', 0) if type(v_p_785) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_785, NOREC).get('max', 0) if type(v_p_785) is str else 0))) is int else num(_w4))) for v_p_785 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_785, NOREC).get('tile', None) if type(v_p_785) is str else None) == E.get('t~784'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~784')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_785, 0) if type(_h1) is dict else KEY(_h1, v_p_785, 0)))) is type((_w2 := (_h2.get(v_p_785, NOREC).get('step', 0) if type(v_p_785) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_785, NOREC).get('max', 0) if type(v_p_785) is str else 0))) is int else num(_w4))) for v_p_785 in IDS(ctx, 'parameters') if ((_h2.get(v_p_785, NOREC).get('tile', None) if type(v_p_785) is str else None) == _h3)))
     return MEMO(ctx, (1481, E.get('t~784'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -5389,8 +6033,10 @@ def x_1482(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~784'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_787, NOREC).get('reserved', None) if type(v_x_787) is str else None) == E.get('this')) for v_x_787 in [v_x_786 for v_x_786 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_786, NOREC).get('type', None) if type(v_x_786) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~784'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_787, NOREC).get('reserved', None) if type(v_x_787) is str else None) == _h3) for v_x_787 in MEMO(ctx, (K[35], E.get('t~784'),), lambda: [v_x_786 for v_x_786 in IDS(ctx, 'spaces') if ((_h1.get(v_x_786, NOREC).get('type', None) if type(v_x_786) is str else None) == _h2)])) else None)
     return MEMO(ctx, (1482, E.get('this'), E.get('t~784'),), compute)
 
 
@@ -5398,11 +6044,18 @@ def x_1483(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~784'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~784'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~784'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_790 for v_s_790 in [v_x_789 for v_x_789 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_789, NOREC).get('type', None) if type(v_x_789) is str else None) == _h1)] if (True if ((not (v_s_790 in _h2 if type(_h2) in (list, dict) else IN(v_s_790, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_790, NOREC).get('reserved', None) if type(v_s_790) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_790, NOREC).get('reserved', None) if type(v_s_790) is str else None) == E.get('t~784'))) or (((ctx.index.plain['spaces'].get(v_s_790, NOREC).get('reserved', None) if type(v_s_790) is str else None) == E.get('mine~788'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_790 in _h4 if type(_h4) in (list, dict) else IN(v_s_790, _h4))) or ((not any((True if ((v_x_791 in _h2 if type(_h2) in (list, dict) else IN(v_x_791, _h2))) and ((not (v_x_791 in _h4 if type(_h4) in (list, dict) else IN(v_x_791, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_791, {}) if type(_h2) is dict else KEY(_h2, v_x_791, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_791, {}) if type(_h2) is dict else KEY(_h2, v_x_791, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_792)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_791, {}) if type(_h2) is dict else KEY(_h2, v_x_791, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_792)) else False)) else False) for v_u_792 in items_of(_h3))) else False) for v_x_791 in ADJ(ctx, 'spaces', v_s_790)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~784'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~784')
+        _h6 = E.get('mine~788')
+        _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~784'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~784'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~784'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_790 for v_s_790 in MEMO(ctx, (K[36], E.get('t~784'),), lambda: [v_x_789 for v_x_789 in IDS(ctx, 'spaces') if ((_h1.get(v_x_789, NOREC).get('type', None) if type(v_x_789) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_790, NOREC).get('reserved', None) if type(v_s_790) is str else None),) if (True if ((not (v_s_790 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_790 in _h9)) or ((not any((True if ((v_x_791 in _h4)) and ((not (v_x_791 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_791, {}) if type(_h3) is dict else KEY(_h3, v_x_791, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_791, {}) if type(_h3) is dict else KEY(_h3, v_x_791, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_792)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_791, {}) if type(_h3) is dict else KEY(_h3, v_x_791, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_792)) else False)) else False) for v_u_792 in items_of(_h10))) else False) for v_x_791 in ADJ(ctx, 'spaces', v_s_790)))) else False)) else False)]
     return MEMO(ctx, (1483, E.get('mine~788'), E.get('t~784'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -5411,15 +6064,18 @@ def x_1484(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_795: ((lambda v_near_798: (v_near_798 if (FN['count'](ctx, None, v_near_798) > 0) else v_open_795))([v_s_796 for v_s_796 in items_of(v_open_795) if (True if ((E.get('you') != None)) and (any((True if ((v_x_797 in _h2 if type(_h2) in (list, dict) else IN(v_x_797, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_797, {}) if type(_h2) is dict else KEY(_h2, v_x_797, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_797 in ADJ(ctx, 'spaces', v_s_796))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~784'))) is str else None) == 'if_possible') else v_open_795))([v_s_794 for v_s_794 in items_of(E.get('empty~793')) if (True if ((not (v_s_794 in _h1 if type(_h1) in (list, dict) else IN(v_s_794, _h1)))) or (((_h1.get(v_s_794, None) if type(_h1) is dict else KEY(_h1, v_s_794, None)) == E.get('you'))) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_795: ((lambda v_near_798: (v_near_798 if ((len(v_near_798) if isinstance(v_near_798, (list, dict)) else 0) > 0) else v_open_795))([v_s_796 for v_s_796 in items_of(v_open_795) if (True if ((_h3 != None)) and (any((True if ((v_x_797 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_797, {}) if type(_h4) is dict else KEY(_h4, v_x_797, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_797 in ADJ(ctx, 'spaces', v_s_796))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~784'))) is str else None) == 'if_possible') else v_open_795))([v_s_794 for v_s_794 in items_of(E.get('empty~793')) if (True if ((not (v_s_794 in _h2))) or (((_h1.get(v_s_794, None) if type(_h1) is dict else KEY(_h1, v_s_794, None)) == _h3)) else False)])
     return MEMO(ctx, (1484, E.get('empty~793'), E.get('t~784'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1485(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~799')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~799')), (list, dict)) else 0) > 0)
 
 
 def x_1489(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -5437,7 +6093,7 @@ def x_1490(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1494(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~802'))
+    return FLD(ctx, K[16], E.get('s~802'))
 
 
 def x_1495(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -5455,13 +6111,13 @@ def x_1496(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1497(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~803'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~803'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~803'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~803'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1498(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~801'))
+    return FLD(ctx, K[18], E.get('t~801'))
 
 
 def x_1502(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -5478,11 +6134,15 @@ def t_1292(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~784', 'ocean', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~784', E.get('t~784', MISSING), True))
+        E['t~784'] = 'ocean'
         return t_1315(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~764', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'ocean'
     return t_882(ctx, r1, s, E, B)
 
 
@@ -5492,7 +6152,9 @@ def d_1314(ctx, E=None, B=1292):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~784', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~784', E.get('t~784', MISSING), True))
+    E['t~784'] = 'ocean'
     return True
 
 
@@ -5513,10 +6175,19 @@ def t_1316(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~788', x_1482(ctx, E), True)
-    LOCAL(ctx, E, 'empty~793', x_1483(ctx, E), True)
-    LOCAL(ctx, E, 'legal~799', x_1484(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~799')) > 0)):
+    value = x_1482(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~788', E.get('mine~788', MISSING), True))
+    E['mine~788'] = value
+    value = x_1483(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~793', E.get('empty~793', MISSING), True))
+    E['empty~793'] = value
+    value = x_1484(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~799', E.get('legal~799', MISSING), True))
+    E['legal~799'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~799')), (list, dict)) else 0) > 0)):
         return False
     return t_1321(ctx, k, s, E, B)
 
@@ -5527,7 +6198,10 @@ def d_1317(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~788', x_1482(ctx, E), True)
+    value = x_1482(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~788', E.get('mine~788', MISSING), True))
+    E['mine~788'] = value
     return True
 
 
@@ -5537,7 +6211,10 @@ def d_1318(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~793', x_1483(ctx, E), True)
+    value = x_1483(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~793', E.get('empty~793', MISSING), True))
+    E['empty~793'] = value
     return True
 
 
@@ -5547,7 +6224,10 @@ def d_1319(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~799', x_1484(ctx, E), True)
+    value = x_1484(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~799', E.get('legal~799', MISSING), True))
+    E['legal~799'] = value
     return True
 
 
@@ -5557,7 +6237,7 @@ def d_1320(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~799')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~799')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -5575,8 +6255,14 @@ def t_1322(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~801', E.get('t~784'), True)
-    LOCAL(ctx, E, 's~802', E.get('space~800'), True)
+    value = E.get('t~784')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~801', E.get('t~801', MISSING), True))
+    E['t~801'] = value
+    value = E.get('space~800')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~802', E.get('s~802', MISSING), True))
+    E['s~802'] = value
     return t_1325(ctx, k, s, E, B)
 
 
@@ -5586,7 +6272,10 @@ def d_1323(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~801', E.get('t~784'), True)
+    value = E.get('t~784')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~801', E.get('t~801', MISSING), True))
+    E['t~801'] = value
     return True
 
 
@@ -5596,7 +6285,10 @@ def d_1324(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~802', E.get('space~800'), True)
+    value = E.get('space~800')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~802', E.get('s~802', MISSING), True))
+    E['s~802'] = value
     return True
 
 
@@ -5606,10 +6298,10 @@ def t_1325(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~802'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~802'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~802'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~802'), '=', False, K[21])
     return t_1328(ctx, k, s, E, B)
 
 
@@ -5619,9 +6311,9 @@ def d_1326(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~802'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~802'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_1490(ctx, E), '=', False, K[20])
     return True
 
 
@@ -5631,7 +6323,7 @@ def d_1327(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~802'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~802'), '=', False, K[21])
     return True
 
 
@@ -5693,7 +6385,9 @@ def t_1331(ctx, k, s=None, E=None, B=1292):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~803', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~803', E.get('x~803', MISSING), True))
+            E['x~803'] = item
             if ((E.get('x~803') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~803'), _w1))):
                 return t_1332(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -5731,7 +6425,7 @@ def d_1334(ctx, E=None, B=1292):  # rules_data/terraforming_mars/definitions/boa
 
 
 def x_1504(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:536
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[33], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 6)
 
 
 def d_1359(ctx, E=None, B=1357):  # rules_data/terraforming_mars/cards/001-070.yaml:565
@@ -5740,18 +6434,24 @@ def d_1359(ctx, E=None, B=1357):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~765', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'steel'
     return True
 
 
 def x_1553(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:589
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[34], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
 def x_1557(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1557, E.get('k~765'),), lambda: [v_x_766 for v_x_766 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_766, NOREC).get('type', None) if type(v_x_766) is str else None) == E.get('k~765'))])
+    def compute():
+        _h1 = ctx.index.plain['spaces']
+        _h2 = E.get('k~765')
+        return [v_x_766 for v_x_766 in IDS(ctx, 'spaces') if ((_h1.get(v_x_766, NOREC).get('type', None) if type(v_x_766) is str else None) == _h2)]
+    return MEMO(ctx, (1557, E.get('k~765'),), compute)
 
 
 def x_1558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:132
@@ -5759,7 +6459,9 @@ def x_1558(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_769, 0) if type(_h1) is dict else KEY(_h1, v_p_769, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('step', 0) if type(v_p_769) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_769, NOREC).get('max', 0) if type(v_p_769) is str else 0))) is int else num(_w4))) for v_p_769 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_769, NOREC).get('tile', None) if type(v_p_769) is str else None) == E.get('t~767'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~767')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_769, 0) if type(_h1) is dict else KEY(_h1, v_p_769, 0)))) is type((_w2 := (_h2.get(v_p_769, NOREC).get('step', 0) if type(v_p_769) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_769, NOREC).get('max', 0) if type(v_p_769) is str else 0))) is int else num(_w4))) for v_p_769 in IDS(ctx, 'parameters') if ((_h2.get(v_p_769, NOREC).get('tile', None) if type(v_p_769) is str else None) == _h3)))
     return MEMO(ctx, (1558, E.get('t~767'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -5767,18 +6469,27 @@ def x_1559(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~767'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~767'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_770 for v_s_770 in items_of(E.get('l~768')) if (True if ((not (v_s_770 in _h1 if type(_h1) in (list, dict) else IN(v_s_770, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == E.get('t~767'))) or (((ctx.index.plain['spaces'].get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_770 in _h2 if type(_h2) in (list, dict) else IN(v_s_770, _h2)))) or (((_h2.get(v_s_770, None) if type(_h2) is dict else KEY(_h2, v_s_770, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_770 in _h4 if type(_h4) in (list, dict) else IN(v_s_770, _h4))) or ((not any((True if ((v_x_771 in _h1 if type(_h1) in (list, dict) else IN(v_x_771, _h1))) and ((not (v_x_771 in _h4 if type(_h4) in (list, dict) else IN(v_x_771, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_772)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_771, {}) if type(_h1) is dict else KEY(_h1, v_x_771, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_772)) else False)) else False) for v_u_772 in items_of(_h3))) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.state.get('board')
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        _h4 = E.get('t~767')
+        _h5 = E.get('this')
+        _h6 = ctx.state.get('claims')
+        _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
+        _h8 = E.get('you')
+        _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~767'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~767'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
+        _h12 = (_w10.get('tiles', None) if type((_w10 := (ctx.index.plain['tiles'].get(_w9, NOREC).get('not_next_to', {}) if type((_w9 := E.get('t~767'))) is str else {}))) is dict else KEY(_w10, 'tiles', None))
+        _h13 = ctx.index.plain['tiles']
+        return [v_s_770 for v_s_770 in items_of(E.get('l~768')) for _c1 in ((_h1.get(v_s_770, NOREC).get('reserved', None) if type(v_s_770) is str else None),) if (True if ((not (v_s_770 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_770 in _h7))) or (((_h6.get(v_s_770, None) if type(_h6) is dict else KEY(_h6, v_s_770, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_770 in _h11)) or ((not any((True if ((v_x_771 in _h3)) and ((not (v_x_771 in _h11))) and (any((True if (((_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_772)) or (((_h13.get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_h2.get(v_x_771, {}) if type(_h2) is dict else KEY(_h2, v_x_771, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == v_u_772)) else False)) else False) for v_u_772 in items_of(_h12))) else False) for v_x_771 in ADJ(ctx, 'spaces', v_s_770)))) else False)) else False)]
     return MEMO(ctx, (1559, E.get('l~768'), E.get('this'), E.get('t~767'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~773')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('open~773')), (list, dict)) else 0) > 0)
 
 
 def x_1564(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -5796,7 +6507,7 @@ def x_1565(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1569(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~776'))
+    return FLD(ctx, K[16], E.get('s~776'))
 
 
 def x_1570(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -5814,13 +6525,13 @@ def x_1571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~777'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~777'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~777'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~777'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~775'))
+    return FLD(ctx, K[18], E.get('t~775'))
 
 
 def x_1577(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -5835,8 +6546,14 @@ def t_1376(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~764'), True)
-    LOCAL(ctx, E, 'l~768', x_1557(ctx, E), True)
+    value = E.get('t~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~767', E.get('t~767', MISSING), True))
+    E['t~767'] = value
+    value = x_1557(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~768', E.get('l~768', MISSING), True))
+    E['l~768'] = value
     return t_1379(ctx, k, s, E, B)
 
 
@@ -5846,7 +6563,10 @@ def d_1377(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~767', E.get('t~764'), True)
+    value = E.get('t~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~767', E.get('t~767', MISSING), True))
+    E['t~767'] = value
     return True
 
 
@@ -5856,7 +6576,10 @@ def d_1378(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~768', x_1557(ctx, E), True)
+    value = x_1557(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~768', E.get('l~768', MISSING), True))
+    E['l~768'] = value
     return True
 
 
@@ -5877,8 +6600,11 @@ def t_1380(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~773', x_1559(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~773')) > 0)):
+    value = x_1559(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~773', E.get('open~773', MISSING), True))
+    E['open~773'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~773')), (list, dict)) else 0) > 0)):
         return False
     return t_1383(ctx, k, s, E, B)
 
@@ -5889,7 +6615,10 @@ def d_1381(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~773', x_1559(ctx, E), True)
+    value = x_1559(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~773', E.get('open~773', MISSING), True))
+    E['open~773'] = value
     return True
 
 
@@ -5899,7 +6628,7 @@ def d_1382(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~773')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~773')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -5917,8 +6646,14 @@ def t_1384(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~775', E.get('t~767'), True)
-    LOCAL(ctx, E, 's~776', E.get('space~774'), True)
+    value = E.get('t~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~775', E.get('t~775', MISSING), True))
+    E['t~775'] = value
+    value = E.get('space~774')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~776', E.get('s~776', MISSING), True))
+    E['s~776'] = value
     return t_1387(ctx, k, s, E, B)
 
 
@@ -5928,7 +6663,10 @@ def d_1385(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~775', E.get('t~767'), True)
+    value = E.get('t~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~775', E.get('t~775', MISSING), True))
+    E['t~775'] = value
     return True
 
 
@@ -5938,7 +6676,10 @@ def d_1386(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~776', E.get('space~774'), True)
+    value = E.get('space~774')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~776', E.get('s~776', MISSING), True))
+    E['s~776'] = value
     return True
 
 
@@ -5948,10 +6689,10 @@ def t_1387(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~776'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~776'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[21])
     return t_1390(ctx, k, s, E, B)
 
 
@@ -5961,9 +6702,9 @@ def d_1388(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~776'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~776'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_1565(ctx, E), '=', False, K[20])
     return True
 
 
@@ -5973,7 +6714,7 @@ def d_1389(ctx, E=None, B=1373):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~776'), '=', False, K[21])
     return True
 
 
@@ -6035,7 +6776,9 @@ def t_1393(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~777', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~777', E.get('x~777', MISSING), True))
+            E['x~777'] = item
             if ((E.get('x~777') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~777'), _w1))):
                 return t_1394(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -6078,7 +6821,9 @@ def d_1413(ctx, E=None, B=1404):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~769', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'steel'
     return True
 
 
@@ -6088,7 +6833,9 @@ def d_1416(ctx, E=None, B=1415):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 5, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 5
     return True
 
 
@@ -6098,7 +6845,9 @@ def d_1422(ctx, E=None, B=1419):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~764', 'oxygen', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~764', E.get('p~764', MISSING), True))
+    E['p~764'] = 'oxygen'
     return True
 
 
@@ -6108,7 +6857,9 @@ def d_1438(ctx, E=None, B=1419):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = 2
     return True
 
 
@@ -6117,7 +6868,8 @@ def x_1642(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return FN['first'](ctx, None, [v_s_766 for v_s_766 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_766, {}) if type(_h1) is dict else KEY(_h1, v_s_766, {})))) is dict else KEY(_w1, 'card', None)) == E.get('this'))])
+        _h2 = E.get('this')
+        return FN['first'](ctx, None, [v_s_766 for v_s_766 in items_of(ctx.state.get('board')) if ((_w1.get('card', None) if type((_w1 := (_h1.get(v_s_766, {}) if type(_h1) is dict else KEY(_h1, v_s_766, {})))) is dict else KEY(_w1, 'card', None)) == _h2)])
     return MEMO(ctx, (1642, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -6125,15 +6877,17 @@ def x_1643(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~767'))) is str else [])
-        return [v_r_768 for v_r_768 in items_of(E.get('l~765')) if (True if ((E.get('sp~767') != None)) and ((v_r_768 in _h1 if type(_h1) in (list, dict) else IN(v_r_768, _h1))) else False)]
+        _h1 = E.get('sp~767')
+        _h2 = (ctx.index.plain['spaces'].get(_w1, NOREC).get('bonus_resources', []) if type((_w1 := E.get('sp~767'))) is str else [])
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        return [v_r_768 for v_r_768 in items_of(E.get('l~765')) if (True if ((_h1 != None)) and ((v_r_768 in _h3)) else False)]
     return MEMO(ctx, (1643, E.get('l~765'), E.get('sp~767'),), compute)
 
 
 def x_1644(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:220
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('shown~769')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('shown~769')), (list, dict)) else 0) > 0)
 
 
 def x_1645(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:221
@@ -6160,8 +6914,13 @@ def t_1447(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'l~765', K[22], True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    value = K[37]
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~765', E.get('l~765', MISSING), True))
+    E['l~765'] = value
     return t_1450(ctx, k, s, E, B)
 
 
@@ -6171,7 +6930,10 @@ def d_1449(ctx, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~765', K[22], True)
+    value = K[37]
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~765', E.get('l~765', MISSING), True))
+    E['l~765'] = value
     return True
 
 
@@ -6181,8 +6943,14 @@ def t_1450(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~767', x_1642(ctx, E), True)
-    LOCAL(ctx, E, 'shown~769', x_1643(ctx, E), True)
+    value = x_1642(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sp~767', E.get('sp~767', MISSING), True))
+    E['sp~767'] = value
+    value = x_1643(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'shown~769', E.get('shown~769', MISSING), True))
+    E['shown~769'] = value
     return t_1453(ctx, k, s, E, B)
 
 
@@ -6192,7 +6960,10 @@ def d_1451(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sp~767', x_1642(ctx, E), True)
+    value = x_1642(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sp~767', E.get('sp~767', MISSING), True))
+    E['sp~767'] = value
     return True
 
 
@@ -6202,7 +6973,10 @@ def d_1452(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'shown~769', x_1643(ctx, E), True)
+    value = x_1643(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'shown~769', E.get('shown~769', MISSING), True))
+    E['shown~769'] = value
     return True
 
 
@@ -6212,7 +6986,7 @@ def t_1453(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if ((FN['count'](ctx, None, E.get('shown~769')) > 0)):
+    if (((len(_w1) if isinstance((_w1 := E.get('shown~769')), (list, dict)) else 0) > 0)):
         return t_936(ctx, k, s, E, B)
     return k()
 
@@ -6223,9 +6997,15 @@ def d_1455(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~771', E.get('n~764'), True)
-    LOCAL(ctx, E, 'r~772', E.get('r~770'), True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~772'))
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~771', E.get('n~771', MISSING), True))
+    E['n~771'] = value
+    value = E.get('r~770')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~772', E.get('r~772', MISSING), True))
+    E['r~772'] = value
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~772'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~771'), '+=', False, K[1])
     return True
@@ -6237,7 +7017,10 @@ def d_1456(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~771', E.get('n~764'), True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~771', E.get('n~771', MISSING), True))
+    E['n~771'] = value
     return True
 
 
@@ -6247,7 +7030,10 @@ def d_1457(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~772', E.get('r~770'), True)
+    value = E.get('r~770')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~772', E.get('r~772', MISSING), True))
+    E['r~772'] = value
     return True
 
 
@@ -6257,7 +7043,7 @@ def d_1458(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~772'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~772'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~771'), '+=', False, K[1])
     return True
@@ -6269,7 +7055,10 @@ def d_1461(ctx, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~774', K[22], True)
+    value = K[37]
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~774', E.get('l~774', MISSING), True))
+    E['l~774'] = value
     return True
 
 
@@ -6279,7 +7068,9 @@ def d_1558(ctx, E=None, B=1537):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 7, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~770', E.get('n~770', MISSING), True))
+    E['n~770'] = 7
     return True
 
 
@@ -6292,7 +7083,7 @@ def x_1777(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:35
 def x_1778(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:46
     if E is None:
         E = ctx.env()
-    return items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science')
+    return (_w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) is list else items_of(_w2)).count('science')
 
 
 def t_1573(ctx, k, s=None, E=None, B=1573):  # rules_data/terraforming_mars/cards/071-140.yaml:46
@@ -6306,27 +7097,15 @@ def t_1573(ctx, k, s=None, E=None, B=1573):  # rules_data/terraforming_mars/card
             return k()
         return t_794(ctx, lambda: nxt(left - 1), k, E, B)
 
-    return nxt(num((items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('science'))))
-
-
-def d_1581(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
-    if ctx.steps > TRIAL_STEPS:
-        raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_1582(ctx, E, B):
-            return False
-    return True
+    return nxt(num(((_w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) is list else items_of(_w2)).count('science'))))
 
 
 def d_1582(ctx, E=None, B=1573):  # rules_data/terraforming_mars/definitions/cards.yaml:13
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
     STMT(ctx, B + 12)
     return True
 
@@ -6357,7 +7136,9 @@ def d_1643(ctx, E=None, B=1642):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 7, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 7
     return True
 
 
@@ -6367,9 +7148,16 @@ def t_1644(ctx, k, s=None, E=None, B=1642):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~765', E.get('n~764'), True)
-    LOCAL(ctx, E, 'sv~766', 0, True)
-    LOCAL(ctx, E, 'tv~767', 0, True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~765', E.get('price~765', MISSING), True))
+    E['price~765'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~766', E.get('sv~766', MISSING), True))
+    E['sv~766'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~767', E.get('tv~767', MISSING), True))
+    E['tv~767'] = 0
     return t_629(ctx, k, s, E, B)
 
 
@@ -6379,7 +7167,7 @@ def d_1667(ctx, E=None, B=1642):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~775'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~775'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~774'), '+=', False, K[1])
     return True
@@ -6391,7 +7179,9 @@ def d_1673(ctx, E=None, B=1668):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~767', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'titanium'
     return True
 
 
@@ -6401,11 +7191,15 @@ def d_1812(ctx, E=None, B=1812):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 3, True)
-    LOCAL(ctx, E, 'r~765', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 3, '+=', False, K[1])
     return True
 
 
@@ -6415,25 +7209,40 @@ def d_1820(ctx, E=None, B=1820):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    if not d_386(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_424(ctx, E):
         return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~766', 4, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[1])
+    ctx.steps += 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'prod', c, key, 4, '+=', False, K[1])
     return True
 
 
 def x_2105(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:182
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[34], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-14))
 
 
 def x_2124(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:207
-    return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is type((_w2 := FN['count'](ctx, None, ctx.state.get('discard')))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0))) is type((_w4 := (len(_w2) if isinstance((_w2 := ctx.state.get('discard')), (list, dict)) else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
 def d_1881(ctx, E=None, B=1881):  # rules_data/terraforming_mars/cards/071-140.yaml:207
@@ -6445,7 +7254,9 @@ def d_1881(ctx, E=None, B=1881):  # rules_data/terraforming_mars/cards/071-140.y
     if not x_2124(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~764', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
     if not d_1884(ctx, E, B):
         return False
     return True
@@ -6477,22 +7288,54 @@ def d_1884(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_1885(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_443(ctx, E, B):
-        return False
-    if not d_698(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+        SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
+        STMT(ctx, B + 9)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[26])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
+    return True
+
+
+def d_1886(ctx, E=None, B=1881):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+        SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
+        STMT(ctx, B + 9)
     return True
 
 
 def x_2182(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:272
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_766 for v_s_766 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_766, {}) if type(_h1) is dict else KEY(_h1, v_s_766, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
+        _h2 = ctx.index.plain['tiles']
+        return len([v_s_766 for v_s_766 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_766, {}) if type(_h1) is dict else KEY(_h1, v_s_766, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)])
     return MEMO(ctx, (2182, ctx.stamps.get('board', 0),), compute)
 
 
@@ -6508,7 +7351,10 @@ def d_1930(ctx, E=None, B=1927):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~769', x_2182(ctx, E), True)
+    value = x_2182(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~769', E.get('k~769', MISSING), True))
+    E['k~769'] = value
     return True
 
 
@@ -6518,10 +7364,21 @@ def d_1994(ctx, E=None, B=1994):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 4, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    if not d_482(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_538(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~764'), '-=', False, K[9])
     return True
 
 
@@ -6531,7 +7388,9 @@ def d_1995(ctx, E=None, B=1994):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 4
     return True
 
 
@@ -6553,7 +7412,9 @@ def d_2020(ctx, E=None, B=2019):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~778', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~778', E.get('n~778', MISSING), True))
+    E['n~778'] = 1
     return True
 
 
@@ -6563,7 +7424,7 @@ def d_2023(ctx, E=None, B=2019):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~779'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~779'))
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~778'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~780'))) is int else num(_w2)))), '+=', False, K[1])
     return True
@@ -6575,11 +7436,15 @@ def d_2118(ctx, E=None, B=2118):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 3, True)
-    LOCAL(ctx, E, 'r~765', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[8])
+        SET(ctx, 'stock', c, key, 3, '+=', False, K[9])
     return True
 
 
@@ -6603,14 +7468,18 @@ def t_2173(ctx, k, s=None, E=None, B=2169):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[11])
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[12])
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
-            SET(ctx, 'offer', c, key, K[10], '=', False, K[12])
+            SET(ctx, 'offer', c, key, K[11], '=', False, K[13])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~766', E.get('n~764'), True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = value
     if not d_2175(ctx, E, B):
         return False
     return t_2186(ctx, r1, s, E, B)
@@ -6622,7 +7491,10 @@ def d_2174(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', E.get('n~764'), True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = value
     return True
 
 
@@ -6641,15 +7513,46 @@ def d_2175(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_2176(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_1581(ctx, E, B):
-        return False
-    if not d_448(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+        SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
+        STMT(ctx, B + 12)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[13])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
+    return True
+
+
+def d_2177(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+        SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
+        STMT(ctx, B + 12)
     return True
 
 
@@ -6671,12 +7574,14 @@ def d_2187(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('c~767')]), '-=', True, K[12])
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+        SET(ctx, 'offer', c, key, ([E.get('c~767')]), '-=', True, K[13])
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~767')]), '+=', True, K[19])
+        SET(ctx, 'hand', c, key, ([E.get('c~767')]), '+=', True, K[26])
     return True
 
 
@@ -6686,9 +7591,10 @@ def d_2188(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'offer'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
     if c is not None:
-        SET(ctx, 'offer', c, key, ([E.get('c~767')]), '-=', True, K[12])
+        SET(ctx, 'offer', c, key, ([E.get('c~767')]), '-=', True, K[13])
     return True
 
 
@@ -6698,9 +7604,10 @@ def d_2189(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
-        SET(ctx, 'hand', c, key, ([E.get('c~767')]), '+=', True, K[19])
+        SET(ctx, 'hand', c, key, ([E.get('c~767')]), '+=', True, K[26])
     return True
 
 
@@ -6710,16 +7617,16 @@ def d_2190(ctx, E=None, B=2169):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[11])
+    SET(ctx, 'discard', ctx.state, 'discard', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('offer')), '+=', True, K[12])
     return True
 
 
 def x_2488(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:440
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 7)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[33], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 7)
 
 
 def x_2500(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:457
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[34], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-6))
 
 
 def d_2239(ctx, E=None, B=2239):  # rules_data/terraforming_mars/cards/071-140.yaml:474
@@ -6728,11 +7635,15 @@ def d_2239(ctx, E=None, B=2239):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 2, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
     return True
 
 
@@ -6751,7 +7662,7 @@ def x_2567(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2571(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[13], E.get('s~778'))
+    return FLD(ctx, K[16], E.get('s~778'))
 
 
 def x_2572(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -6769,13 +7680,13 @@ def x_2573(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2574(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[14], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~779'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~779'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[17], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~779'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~779'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2575(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[15], E.get('t~777'))
+    return FLD(ctx, K[18], E.get('t~777'))
 
 
 def x_2579(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:192
@@ -6790,16 +7701,31 @@ def d_2254(ctx, E=None, B=2254):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    if not d_386(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_424(ctx, E):
         return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~766', 2, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[1])
+    ctx.steps += 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
     return True
 
 
@@ -6809,7 +7735,10 @@ def d_2275(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~778', E.get('space~776'), True)
+    value = E.get('space~776')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~778', E.get('s~778', MISSING), True))
+    E['s~778'] = value
     return True
 
 
@@ -6819,10 +7748,10 @@ def t_2276(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~778'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~778'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[17])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~778'), '=', False, K[18])
+        SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[20])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~778'), '=', False, K[21])
     return t_2279(ctx, k, s, E, B)
 
 
@@ -6832,9 +7761,9 @@ def d_2277(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[16], ctx.state.get('board'), E.get('s~778'))
+    c, key = KEYPLACE(ctx, K[19], ctx.state.get('board'), E.get('s~778'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[17])
+        SET(ctx, 'board', c, key, x_2567(ctx, E), '=', False, K[20])
     return True
 
 
@@ -6844,7 +7773,7 @@ def d_2278(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~778'), '=', False, K[18])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~778'), '=', False, K[21])
     return True
 
 
@@ -6906,7 +7835,9 @@ def t_2282(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~779', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~779', E.get('x~779', MISSING), True))
+            E['x~779'] = item
             if ((E.get('x~779') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~779'), _w1))):
                 return t_2283(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -6975,9 +7906,9 @@ def d_2314(ctx, E=None, B=2308):  # rules_data/terraforming_mars/definitions/car
         E = ctx.env()
     if x_758(ctx, E):
         ctx.steps += 1
-        c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+        c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~767'))
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[8])
+            SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[9])
     else:
         ctx.steps += 1
         STMT(ctx, B + 8)
@@ -6997,7 +7928,9 @@ def x_2628(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_771, 0) if type(_h1) is dict else KEY(_h1, v_p_771, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_771, NOREC).get('step', 0) if type(v_p_771) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_771, NOREC).get('max', 0) if type(v_p_771) is str else 0))) is int else num(_w4))) for v_p_771 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_771, NOREC).get('tile', None) if type(v_p_771) is str else None) == E.get('t~769'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~769')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_771, 0) if type(_h1) is dict else KEY(_h1, v_p_771, 0)))) is type((_w2 := (_h2.get(v_p_771, NOREC).get('step', 0) if type(v_p_771) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_771, NOREC).get('max', 0) if type(v_p_771) is str else 0))) is int else num(_w4))) for v_p_771 in IDS(ctx, 'parameters') if ((_h2.get(v_p_771, NOREC).get('tile', None) if type(v_p_771) is str else None) == _h3)))
     return MEMO(ctx, (2628, E.get('t~769'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -7005,18 +7938,27 @@ def x_2629(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~769'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~769'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_772 for v_s_772 in items_of(E.get('l~770')) if (True if ((not (v_s_772 in _h1 if type(_h1) in (list, dict) else IN(v_s_772, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == E.get('t~769'))) or (((ctx.index.plain['spaces'].get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_772 in _h2 if type(_h2) in (list, dict) else IN(v_s_772, _h2)))) or (((_h2.get(v_s_772, None) if type(_h2) is dict else KEY(_h2, v_s_772, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_772 in _h4 if type(_h4) in (list, dict) else IN(v_s_772, _h4))) or ((not any((True if ((v_x_773 in _h1 if type(_h1) in (list, dict) else IN(v_x_773, _h1))) and ((not (v_x_773 in _h4 if type(_h4) in (list, dict) else IN(v_x_773, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_774)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_773, {}) if type(_h1) is dict else KEY(_h1, v_x_773, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_774)) else False)) else False) for v_u_774 in items_of(_h3))) else False) for v_x_773 in ADJ(ctx, 'spaces', v_s_772)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.state.get('board')
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        _h4 = E.get('t~769')
+        _h5 = E.get('this')
+        _h6 = ctx.state.get('claims')
+        _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
+        _h8 = E.get('you')
+        _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~769'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~769'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
+        _h12 = (_w10.get('tiles', None) if type((_w10 := (ctx.index.plain['tiles'].get(_w9, NOREC).get('not_next_to', {}) if type((_w9 := E.get('t~769'))) is str else {}))) is dict else KEY(_w10, 'tiles', None))
+        _h13 = ctx.index.plain['tiles']
+        return [v_s_772 for v_s_772 in items_of(E.get('l~770')) for _c1 in ((_h1.get(v_s_772, NOREC).get('reserved', None) if type(v_s_772) is str else None),) if (True if ((not (v_s_772 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_772 in _h7))) or (((_h6.get(v_s_772, None) if type(_h6) is dict else KEY(_h6, v_s_772, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_772 in _h11)) or ((not any((True if ((v_x_773 in _h3)) and ((not (v_x_773 in _h11))) and (any((True if (((_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_774)) or (((_h13.get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_h2.get(v_x_773, {}) if type(_h2) is dict else KEY(_h2, v_x_773, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == v_u_774)) else False)) else False) for v_u_774 in items_of(_h12))) else False) for v_x_773 in ADJ(ctx, 'spaces', v_s_772)))) else False)) else False)]
     return MEMO(ctx, (2629, E.get('l~770'), E.get('this'), E.get('t~769'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_2630(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~775')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('open~775')), (list, dict)) else 0) > 0)
 
 
 def x_2676(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -7031,7 +7973,10 @@ def d_2328(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~775', x_2629(ctx, E), True)
+    value = x_2629(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~775', E.get('open~775', MISSING), True))
+    E['open~775'] = value
     return True
 
 
@@ -7041,7 +7986,7 @@ def d_2329(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~775')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~775')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -7052,8 +7997,14 @@ def t_2331(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~777', E.get('t~769'), True)
-    LOCAL(ctx, E, 's~778', E.get('space~776'), True)
+    value = E.get('t~769')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~777', E.get('t~777', MISSING), True))
+    E['t~777'] = value
+    value = E.get('space~776')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~778', E.get('s~778', MISSING), True))
+    E['s~778'] = value
     return t_2276(ctx, k, s, E, B)
 
 
@@ -7063,7 +8014,10 @@ def d_2332(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~777', E.get('t~769'), True)
+    value = E.get('t~769')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~777', E.get('t~777', MISSING), True))
+    E['t~777'] = value
     return True
 
 
@@ -7073,7 +8027,9 @@ def d_2367(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~790', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~790', E.get('n~790', MISSING), True))
+    E['n~790'] = 1
     return True
 
 
@@ -7083,7 +8039,7 @@ def d_2369(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~791'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~791'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~790'), '+=', False, K[1])
     return True
@@ -7095,12 +8051,14 @@ def t_2434(ctx, k, s=None, E=None, B=2434):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'ocean'
     return t_882(ctx, k, s, E, B)
 
 
 def x_2811(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:596
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[33], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 5)
 
 
 def x_2823(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
@@ -7121,7 +8079,9 @@ def d_2492(ctx, E=None, B=2489):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'm~771', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'm~771', E.get('m~771', MISSING), True))
+    E['m~771'] = 2
     return True
 
 
@@ -7131,7 +8091,7 @@ def d_2494(ctx, E=None, B=2489):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~770'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~770'))
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~769'))) is int else num(_w1)) * AR('/', E.get('k~772'), E.get('m~771')))), '+=', False, K[1])
     return True
@@ -7140,7 +8100,11 @@ def d_2494(ctx, E=None, B=2489):  # rules_data/terraforming_mars/definitions/car
 def x_2832(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:631
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2832, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('power') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('power') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else []))) is list else items_of(_w1)).count('power') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else []))) is list else items_of(_w2)).count('power') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
+    return MEMO(ctx, (2832, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def d_2499(ctx, E=None, B=2499):  # rules_data/terraforming_mars/cards/071-140.yaml:638
@@ -7149,11 +8113,15 @@ def d_2499(ctx, E=None, B=2499):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 3, True)
-    LOCAL(ctx, E, 'r~769', 'energy', True)
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'energy'
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[1])
+        SET(ctx, 'prod', c, key, 3, '+=', False, K[1])
     return True
 
 
@@ -7170,7 +8138,9 @@ def d_2527(ctx, E=None, B=2525):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~779', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~779', E.get('r~779', MISSING), True))
+    E['r~779'] = 'megacredits'
     return True
 
 
@@ -7180,14 +8150,20 @@ def d_2545(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~771', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~771', E.get('n~771', MISSING), True))
+    E['n~771'] = 2
     return True
 
 
 def x_2965(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:158
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2965, E.get('k~767'),), lambda: [v_x_768 for v_x_768 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_768, NOREC).get('type', None) if type(v_x_768) is str else None) == E.get('k~767'))])
+    def compute():
+        _h1 = ctx.index.plain['spaces']
+        _h2 = E.get('k~767')
+        return [v_x_768 for v_x_768 in IDS(ctx, 'spaces') if ((_h1.get(v_x_768, NOREC).get('type', None) if type(v_x_768) is str else None) == _h2)]
+    return MEMO(ctx, (2965, E.get('k~767'),), compute)
 
 
 def d_2613(ctx, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.yaml:25
@@ -7196,7 +8172,9 @@ def d_2613(ctx, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~767', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~767', E.get('k~767', MISSING), True))
+    E['k~767'] = 'ocean'
     return True
 
 
@@ -7206,8 +8184,14 @@ def t_2614(ctx, k, s=None, E=None, B=2606):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~766'), True)
-    LOCAL(ctx, E, 'l~770', x_2965(ctx, E), True)
+    value = E.get('t~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~769', E.get('t~769', MISSING), True))
+    E['t~769'] = value
+    value = x_2965(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~770', E.get('l~770', MISSING), True))
+    E['l~770'] = value
     return t_2617(ctx, k, s, E, B)
 
 
@@ -7217,7 +8201,10 @@ def d_2615(ctx, E=None, B=2606):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~766'), True)
+    value = E.get('t~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~769', E.get('t~769', MISSING), True))
+    E['t~769'] = value
     return True
 
 
@@ -7227,7 +8214,10 @@ def d_2616(ctx, E=None, B=2606):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~770', x_2965(ctx, E), True)
+    value = x_2965(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~770', E.get('l~770', MISSING), True))
+    E['l~770'] = value
     return True
 
 
@@ -7248,8 +8238,11 @@ def t_2618(ctx, k, s=None, E=None, B=2606):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~775', x_2629(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~775')) > 0)):
+    value = x_2629(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~775', E.get('open~775', MISSING), True))
+    E['open~775'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~775')), (list, dict)) else 0) > 0)):
         return False
     return t_453(ctx, k, s, E, B)
 
@@ -7271,10 +8264,19 @@ def t_2639(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~768', x_981(ctx, E), True)
-    LOCAL(ctx, E, 'empty~773', x_982(ctx, E), True)
-    LOCAL(ctx, E, 'legal~779', x_983(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~779')) > 0)):
+    value = x_981(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~768', E.get('mine~768', MISSING), True))
+    E['mine~768'] = value
+    value = x_982(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~773', E.get('empty~773', MISSING), True))
+    E['empty~773'] = value
+    value = x_983(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~779', E.get('legal~779', MISSING), True))
+    E['legal~779'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~779')), (list, dict)) else 0) > 0)):
         return False
     return t_802(ctx, k, s, E, B)
 
@@ -7294,15 +8296,32 @@ def d_2659(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_2660(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2661(ctx, E, B):
-        return False
-    if not d_698(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+        SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
+        STMT(ctx, B + 30)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[26])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[10])
     return True
 
 
@@ -7310,11 +8329,13 @@ def d_2661(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_2662(ctx, E, B):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+        SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
+        STMT(ctx, B + 30)
     return True
 
 
@@ -7322,8 +8343,8 @@ def d_2662(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[10])
+    SET(ctx, 'discard', ctx.state, 'discard', K[11], '=', False, K[12])
     STMT(ctx, B + 30)
     return True
 
@@ -7339,7 +8360,11 @@ def d_2665(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
 def x_3042(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:46
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3042, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('science') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('science') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 2))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else []))) is list else items_of(_w1)).count('science') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else []))) is list else items_of(_w2)).count('science') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
+    return MEMO(ctx, (3042, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def x_3109(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:68
@@ -7381,9 +8406,10 @@ def t_2739(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/defi
     if not (((_w1 if type((_w1 := E.get('n~764'))) is int else num(_w1)) >= 1)):
         return False
     ctx.steps += 1
-    c, key = SEAT(ctx, E.get('you')), 'chosen'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, 0, '=', False, K[23])
+        SET(ctx, 'chosen', c, key, 0, '=', False, K[38])
     return t_923(ctx, k, s, E, B)
 
 
@@ -7404,9 +8430,10 @@ def d_2741(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'chosen'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, 0, '=', False, K[23])
+        SET(ctx, 'chosen', c, key, 0, '=', False, K[38])
     return True
 
 
@@ -7416,9 +8443,10 @@ def d_2743(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'chosen'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'chosen'
     if c is not None:
-        SET(ctx, 'chosen', c, key, E.get('k~765'), '=', False, K[23])
+        SET(ctx, 'chosen', c, key, E.get('k~765'), '=', False, K[38])
     return True
 
 
@@ -7428,7 +8456,10 @@ def d_2744(ctx, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
+    value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = value
     return True
 
 
@@ -7441,7 +8472,7 @@ def d_2746(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/res
     if not x_3119(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~767'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[1])
     return True
@@ -7464,7 +8495,7 @@ def d_2748(ctx, E=None, B=2737):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~767'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[1])
     return True
@@ -7476,7 +8507,10 @@ def d_2749(ctx, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
+    value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = value
     return True
 
 
@@ -7486,7 +8520,9 @@ def d_2753(ctx, E=None, B=2752):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 8, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 8
     return True
 
 
@@ -7496,7 +8532,9 @@ def d_2786(ctx, E=None, B=2775):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~769', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'microbe'
     return True
 
 
@@ -7524,9 +8562,9 @@ def d_2893(ctx, E=None, B=2878):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('card_res'), E.get('card~770'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~770'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~768'), '+=', False, K[21])
+        SET(ctx, 'card_res', c, key, E.get('n~768'), '+=', False, K[30])
     return True
 
 
@@ -7560,7 +8598,9 @@ def d_2913(ctx, E=None, B=2902):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', 'tr', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = 'tr'
     return True
 
 
@@ -7574,7 +8614,7 @@ def d_2915(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         ctx.steps += 1
         c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~768'))
         if c is not None:
-            SET(ctx, 'game_tracks', c, key, E.get('n~769'), '+=', False, K[20])
+            SET(ctx, 'game_tracks', c, key, E.get('n~769'), '+=', False, K[27])
     else:
         if not d_2917(ctx, E, B):
             return False
@@ -7589,7 +8629,7 @@ def d_2916(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     c, key = KEYPLACE(ctx, K[0], ctx.state.get('game_tracks'), E.get('t~768'))
     if c is not None:
-        SET(ctx, 'game_tracks', c, key, E.get('n~769'), '+=', False, K[20])
+        SET(ctx, 'game_tracks', c, key, E.get('n~769'), '+=', False, K[27])
     return True
 
 
@@ -7599,11 +8639,18 @@ def d_2917(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~768'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~768'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~769'), '+=', False, K[5])
-    if not d_2919(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+        raise TrialBudget()
+    if ((True if ((E.get('t~768') == 'tr')) and (((_w1 if type((_w1 := E.get('n~769'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -7613,7 +8660,7 @@ def d_2918(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[0], PL(ctx, E.get('you')).get('tracks'), E.get('t~768'))
+    c, key = KEYPLACE(ctx, K[0], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~768'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~769'), '+=', False, K[5])
     return True
@@ -7627,7 +8674,8 @@ def d_2919(ctx, E=None, B=2902):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     if ((True if ((E.get('t~768') == 'tr')) and (((_w1 if type((_w1 := E.get('n~769'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -7759,7 +8807,6 @@ AT = {
     'd_435': 'rules_data/terraforming_mars/cards/001-070.yaml:60',
     'x_497': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
     'x_528': 'rules_data/terraforming_mars/definitions/turns.yaml:131',
-    'd_443': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     'd_444': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     'd_447': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     'd_448': 'rules_data/terraforming_mars/definitions/cards.yaml:22',
@@ -7936,7 +8983,6 @@ AT = {
     'd_679': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
     'd_680': 'rules_data/terraforming_mars/cards/001-070.yaml:138',
     'd_681': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
-    'd_693': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_694': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_697': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_698': 'rules_data/terraforming_mars/definitions/cards.yaml:14',
@@ -8291,7 +9337,6 @@ AT = {
     'x_1777': 'rules_data/terraforming_mars/cards/071-140.yaml:35',
     'x_1778': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
     't_1573': 'rules_data/terraforming_mars/cards/071-140.yaml:46',
-    'd_1581': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_1582': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'd_1585': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'x_1803': 'rules_data/terraforming_mars/definitions/resources.yaml:11',
@@ -8308,6 +9353,7 @@ AT = {
     'd_1882': 'rules_data/terraforming_mars/cards/071-140.yaml:207',
     'd_1884': 'rules_data/terraforming_mars/definitions/cards.yaml:12',
     'd_1885': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
+    'd_1886': 'rules_data/terraforming_mars/definitions/cards.yaml:13',
     'x_2182': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
     'x_2184': 'rules_data/terraforming_mars/definitions/resources.yaml:21',
     'd_1930': 'rules_data/terraforming_mars/cards/071-140.yaml:272',
@@ -8324,6 +9370,7 @@ AT = {
     'd_2174': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:52',
     'd_2175': 'rules_data/terraforming_mars/definitions/cards.yaml:20',
     'd_2176': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
+    'd_2177': 'rules_data/terraforming_mars/definitions/cards.yaml:21',
     't_2186': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'd_2187': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',
     'd_2188': 'rules_data/terraforming_mars/definitions/cards_071_140.yaml:53',

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     ['player', 'card_res', 'key'],
     {'d': 0},
 ]
@@ -67,8 +68,12 @@ def t_1087(ctx, k, s=None, E=None, B=1087):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'microbe'
     return t_1090(ctx, k, s, E, B)
 
 
@@ -86,11 +91,15 @@ def d_1094(ctx, E=None, B=1087):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 1, True)
-    LOCAL(ctx, E, 'r~771', 'microbe', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~770', E.get('n~770', MISSING), True))
+    E['n~770'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'microbe'
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~770'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[1])
     return True
 
 
@@ -103,7 +112,9 @@ def d_1096(ctx, E=None, B=1087):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~771', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'microbe'
     return True
 
 

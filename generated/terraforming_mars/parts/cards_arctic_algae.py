@@ -45,13 +45,14 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'temperature'},
     ['player', 'stock', 'key'],
     {'d': 0},
 ]
 
 
 def x_1011(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:225
-    return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-12))
+    return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', K[0], 0, 0))) <= (-12))
 
 
 x_1014 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -76,11 +77,15 @@ def d_914(ctx, E=None, B=910):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 2, True)
-    LOCAL(ctx, E, 'r~767', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'plants'
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, 2, '+=', False, K[1])
     return True
 
 

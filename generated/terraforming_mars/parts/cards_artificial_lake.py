@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'temperature'},
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -77,8 +78,12 @@ def t_2215(ctx, k, s=None, E=None, B=2215):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'ocean', True)
-    LOCAL(ctx, E, 'k~765', 'land', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'ocean'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~765', E.get('k~765', MISSING), True))
+    E['k~765'] = 'land'
     return t_2218(ctx, k, s, E, B)
 
 
@@ -91,7 +96,9 @@ def d_2217(ctx, E=None, B=2215):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~765', 'land', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~765', E.get('k~765', MISSING), True))
+    E['k~765'] = 'land'
     return True
 
 

@@ -59,11 +59,15 @@ def d_1172(ctx, E=None, B=1172):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 2, True)
-    LOCAL(ctx, E, 'r~765', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'titanium')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[0])
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
     {'d': 0},
@@ -70,16 +71,24 @@ def t_3141(ctx, k, s=None, E=None, B=3141):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~768', 2, True)
-        LOCAL(ctx, E, 'r~769', 'energy', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~768', E.get('n~768', MISSING), True))
+        E['n~768'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~769', E.get('r~769', MISSING), True))
+        E['r~769'] = 'energy'
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[1])
+            SET(ctx, 'prod', c, key, 2, '+=', False, K[2])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'plants'
     return t_3144(ctx, r1, s, E, B)
 
 

@@ -45,6 +45,8 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~766', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~766'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~769', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~769'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -99,20 +101,37 @@ def t_880(ctx, k, s=None, E=None, B=880):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~784', 2, True)
-        LOCAL(ctx, E, 'r~785', 'megacredits', True)
-        if not d_904(ctx, E, B):
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~784', E.get('n~784', MISSING), True))
+        E['n~784'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~785', E.get('r~785', MISSING), True))
+        E['r~785'] = 'megacredits'
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+            raise TrialBudget()
+        if not x_1004(ctx, E):
             return False
-        ctx.steps += 3
-        LOCAL(ctx, E, 'n~786', 3, True)
-        LOCAL(ctx, E, 'r~787', 'heat', True)
-        c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~787'))
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~785'))
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~786'), '+=', False, K[3])
+            SET(ctx, 'prod', c, key, E.get('n~784'), '-=', False, K[5])
+        ctx.steps += 3
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~786', E.get('n~786', MISSING), True))
+        E['n~786'] = 3
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~787', E.get('r~787', MISSING), True))
+        E['r~787'] = 'heat'
+        c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'heat')
+        if c is not None:
+            SET(ctx, 'prod', c, key, 3, '+=', False, K[5])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~764', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'ocean'
     return t_882(ctx, r1, s, E, B)
 
 
@@ -150,9 +169,9 @@ def d_904(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/resou
     if not x_1004(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~785'))
+    c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~785'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~784'), '-=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~784'), '-=', False, K[5])
     return True
 
 
@@ -173,9 +192,9 @@ def d_906(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~785'))
+    c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~785'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~784'), '-=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~784'), '-=', False, K[5])
     return True
 
 
@@ -185,7 +204,9 @@ def d_907(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~786', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~786', E.get('n~786', MISSING), True))
+    E['n~786'] = 3
     return True
 
 
@@ -195,7 +216,9 @@ def d_908(ctx, E=None, B=880):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~787', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~787', E.get('r~787', MISSING), True))
+    E['r~787'] = 'heat'
     return True
 
 
@@ -205,9 +228,9 @@ def d_909(ctx, E=None, B=880):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~787'))
+    c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~787'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~786'), '+=', False, K[3])
+        SET(ctx, 'prod', c, key, E.get('n~786'), '+=', False, K[5])
     return True
 
 

@@ -54,7 +54,7 @@ K = [
 
 
 def x_2444(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:417
-    return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is type((_w2 := FN['count'](ctx, None, ctx.state.get('discard')))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 4)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0))) is type((_w4 := (len(_w2) if isinstance((_w2 := ctx.state.get('discard')), (list, dict)) else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 4)
 
 
 x_2449 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -87,8 +87,12 @@ def t_2169(ctx, k, s=None, E=None, B=2169):  # rules_data/terraforming_mars/card
     if not x_2444(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~764', 4, True)
-    LOCAL(ctx, E, 'k~765', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~765', E.get('k~765', MISSING), True))
+    E['k~765'] = 2
     return t_2173(ctx, k, s, E, B)
 
 
@@ -112,7 +116,9 @@ def d_2172(ctx, E=None, B=2169):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~765', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~765', E.get('k~765', MISSING), True))
+    E['k~765'] = 2
     return True
 
 
@@ -120,7 +126,7 @@ t_2173 = _C.rebased(_C.t_2173, 2169)  # rules_data/terraforming_mars/definitions
 d_2174 = _C.rebased(_C.d_2174, 2169)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
 d_2175 = _C.rebased(_C.d_2175, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:20
 d_2176 = _C.rebased(_C.d_2176, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_2177 = _C.rebased(_C.d_1581, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_2177 = _C.rebased(_C.d_2177, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:21
 d_2178 = _C.rebased(_C.d_1582, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:21
 d_2179 = _C.rebased(_C.d_425, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:21
 d_2180 = _C.rebased(_C.d_426, 2169)  # rules_data/terraforming_mars/definitions/cards.yaml:21

@@ -187,10 +187,21 @@ def d_2122(ctx, E=None, B=2122):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'megacredits', True)
-    if not d_2125(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'megacredits'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_2392(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[1])
     return True
 
 
@@ -210,13 +221,16 @@ def t_2129(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[3], '=', False, K[4])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~766', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
     if not d_2131(ctx, E, B):
         return False
     return t_2142(ctx, r1, s, E, B)
@@ -240,19 +254,49 @@ def d_2131(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_2132(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_2133(ctx, E, B):
-        return False
-    if not d_2138(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[5])
+        SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[6])
+        STMT(ctx, B + 15)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[4])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[5])
     return True
 
 
-d_2133 = _C.rebased(_C.d_693, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_2133(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[5])
+        SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[6])
+        STMT(ctx, B + 15)
+    return True
+
+
 d_2134 = _C.rebased(_C.d_694, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:21
 d_2135 = _C.rebased(_C.d_425, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:21
 d_2136 = _C.rebased(_C.d_426, 2122)  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -280,7 +324,9 @@ def t_2142(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~767', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'card~767', E.get('card~767', MISSING), True))
+            E['card~767'] = item
             return t_2143(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -298,13 +344,16 @@ def t_2144(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([E.get('card~767')]), '+=', True, K[7])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~768', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 3
     return t_2146(ctx, r1, s, E, B)
 
 
@@ -317,9 +366,16 @@ def t_2146(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~769', E.get('n~768'), True)
-    LOCAL(ctx, E, 'sv~770', 0, True)
-    LOCAL(ctx, E, 'tv~771', 0, True)
+    value = E.get('n~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~769', E.get('price~769', MISSING), True))
+    E['price~769'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~770', E.get('sv~770', MISSING), True))
+    E['sv~770'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~771', E.get('tv~771', MISSING), True))
+    E['tv~771'] = 0
     return t_2150(ctx, k, s, E, B)
 
 
@@ -329,7 +385,10 @@ def d_2147(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~769', E.get('n~768'), True)
+    value = E.get('n~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~769', E.get('price~769', MISSING), True))
+    E['price~769'] = value
     return True
 
 
@@ -339,7 +398,9 @@ def d_2148(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~770', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~770', E.get('sv~770', MISSING), True))
+    E['sv~770'] = 0
     return True
 
 
@@ -349,7 +410,9 @@ def d_2149(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~771', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~771', E.get('tv~771', MISSING), True))
+    E['tv~771'] = 0
     return True
 
 
@@ -359,9 +422,18 @@ def t_2150(ctx, k, s=None, E=None, B=2122):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~772', x_2414(ctx, E), True)
-    LOCAL(ctx, E, 't_v~773', x_2415(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~774', x_2416(ctx, E), True)
+    value = x_2414(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~772', E.get('s_v~772', MISSING), True))
+    E['s_v~772'] = value
+    value = x_2415(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~773', E.get('t_v~773', MISSING), True))
+    E['t_v~773'] = value
+    value = x_2416(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~774', E.get('h_v~774', MISSING), True))
+    E['h_v~774'] = value
     return t_2154(ctx, k, s, E, B)
 
 
@@ -371,7 +443,10 @@ def d_2151(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~772', x_2414(ctx, E), True)
+    value = x_2414(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~772', E.get('s_v~772', MISSING), True))
+    E['s_v~772'] = value
     return True
 
 
@@ -381,7 +456,10 @@ def d_2152(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~773', x_2415(ctx, E), True)
+    value = x_2415(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~773', E.get('t_v~773', MISSING), True))
+    E['t_v~773'] = value
     return True
 
 
@@ -391,7 +469,10 @@ def d_2153(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~774', x_2416(ctx, E), True)
+    value = x_2416(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~774', E.get('h_v~774', MISSING), True))
+    E['h_v~774'] = value
     return True
 
 
@@ -415,7 +496,7 @@ def d_2155(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
     if not x_2418(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~769'), '-=', False, K[8])
     return True
@@ -438,7 +519,7 @@ def d_2157(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~769'), '-=', False, K[8])
     return True
@@ -479,16 +560,16 @@ def d_2161(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_2427(ctx, E), '-=', False, K[8])
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~775'), '-=', False, K[8])
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~776'), '-=', False, K[8])
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~777'), '-=', False, K[8])
     return True
@@ -500,7 +581,7 @@ def d_2162(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_2427(ctx, E), '-=', False, K[8])
     return True
@@ -512,7 +593,7 @@ def d_2163(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~775'), '-=', False, K[8])
     return True
@@ -524,7 +605,7 @@ def d_2164(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~776'), '-=', False, K[8])
     return True
@@ -536,7 +617,7 @@ def d_2165(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~777'), '-=', False, K[8])
     return True
@@ -548,7 +629,8 @@ def d_2166(ctx, E=None, B=2122):  # rules_data/terraforming_mars/definitions/tur
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('card~767')]), '+=', True, K[7])
     return True

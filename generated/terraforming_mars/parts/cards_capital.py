@@ -45,7 +45,10 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oceans'},
     {'kind': 'cards', 'f': 'production', 'd': None},
+    "{'op': 'filt', 'v': 'x~770', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~770'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~773', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~773'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -84,7 +87,9 @@ def x_580(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:82
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (1 * len([v_x_789 for v_x_789 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_788 for v_s_788 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_788, {}) if type(_h1) is dict else KEY(_h1, v_s_788, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_789, {}) if type(_h1) is dict else KEY(_h1, v_x_789, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_789, {}) if type(_h1) is dict else KEY(_h1, v_x_789, {})))) is dict else KEY(_w2, 'tile', None)) == 'ocean')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_789, {}) if type(_h1) is dict else KEY(_h1, v_x_789, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)]))
+        _h2 = E.get('this')
+        _h3 = ctx.index.plain['tiles']
+        return (1 * len([v_x_789 for v_x_789 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_788 for v_s_788 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_788, {}) if type(_h1) is dict else KEY(_h1, v_s_788, {})), 'card', None) == _h2)])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_789, {}) if type(_h1) is dict else KEY(_h1, v_x_789, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_789, {}) if type(_h1) is dict else KEY(_h1, v_x_789, {})))) is dict else KEY(_w2, 'tile', None)) == 'ocean')) or (((_h3.get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_789, {}) if type(_h1) is dict else KEY(_h1, v_x_789, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'ocean')) else False)) else False)]))
     return MEMO(ctx, (580, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -94,16 +99,31 @@ def d_490(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 2, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    if not d_493(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_549(ctx, E):
         return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~766', 5, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[7])
+    ctx.steps += 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'prod', c, key, 5, '+=', False, K[7])
     return True
 
 
@@ -120,7 +140,9 @@ def d_496(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 5, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 5
     return True
 
 
@@ -136,7 +158,9 @@ def t_499(ctx, k, s=None, E=None, B=490):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~768', 'capital', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~768', E.get('t~768', MISSING), True))
+        E['t~768'] = 'capital'
         return t_502(ctx, k, s, E, B)
 
     return t_500(ctx, r1, s, E, B)
@@ -151,7 +175,9 @@ def d_501(ctx, E=None, B=490):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', 'capital', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = 'capital'
     return True
 
 

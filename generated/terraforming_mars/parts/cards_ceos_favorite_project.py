@@ -54,8 +54,9 @@ def x_3090(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res')
-        return any((True if (((ctx.index.plain['cards'].get(v_card_765, NOREC).get('resource', None) if type(v_card_765) is str else None) != None)) and (((_w2 if type((_w2 := (_h1.get(v_card_765, 0) if type(_h1) is dict else KEY(_h1, v_card_765, 0)))) is int else num(_w2)) > 0)) else False) for v_card_765 in items_of(PL(ctx, E.get('you')).get('tableau')))
+        _h1 = ctx.index.plain['cards']
+        _h2 = (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res')
+        return any((True if (((_h1.get(v_card_765, NOREC).get('resource', None) if type(v_card_765) is str else None) != None)) and (((_w2 if type((_w2 := (_h2.get(v_card_765, 0) if type(_h2) is dict else KEY(_h2, v_card_765, 0)))) is int else num(_w2)) > 0)) else False) for v_card_765 in items_of(PL(ctx, E.get('you')).get('tableau')))
     return MEMO(ctx, (3090, E.get('you'), ctx.stamps.get('card_res', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
@@ -86,7 +87,9 @@ def t_2722(ctx, k, s=None, E=None, B=2722):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
     return t_2724(ctx, k, s, E, B)
 
 
@@ -124,7 +127,7 @@ def d_2727(ctx, E=None, B=2722):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~766'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~766'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~764'), '+=', False, K[0])
     return True

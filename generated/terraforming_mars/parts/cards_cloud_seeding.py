@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oceans'},
     ['player', 'prod', 'key'],
     {'d': 0},
 ]
@@ -70,21 +71,40 @@ def t_383(ctx, k, s=None, E=None, B=383):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~770', 2, True)
-        LOCAL(ctx, E, 'r~771', 'plants', True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~771'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~770', E.get('n~770', MISSING), True))
+        E['n~770'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~771', E.get('r~771', MISSING), True))
+        E['r~771'] = 'plants'
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~770'), '+=', False, K[0])
+            SET(ctx, 'prod', c, key, 2, '+=', False, K[1])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'megacredits', True)
-    if not d_386(ctx, E, B):
-        return False
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'megacredits'
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~766', 1, True)
-    LOCAL(ctx, E, 'r~767', 'heat', True)
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_424(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[1])
+    ctx.steps += 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'heat'
     return t_391(ctx, r1, s, E, B)
 
 
@@ -139,7 +159,9 @@ def d_397(ctx, E=None, B=383):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~771', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'plants'
     return True
 
 

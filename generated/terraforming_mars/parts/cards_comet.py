@@ -46,6 +46,8 @@ from . import _common as _C
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
+    "{'op': 'filt', 'v': 'x~769', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~769'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~767'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~772', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~772'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~767'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -118,12 +120,18 @@ def t_551(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~767', 'ocean', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~767', E.get('t~767', MISSING), True))
+        E['t~767'] = 'ocean'
         return t_568(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~764', 'temperature', True)
-    LOCAL(ctx, E, 'n~765', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~764', E.get('p~764', MISSING), True))
+    E['p~764'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 1
     return t_554(ctx, r1, s, E, B)
 
 
@@ -171,8 +179,12 @@ def t_588(ctx, k, s=None, E=None, B=550):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~787', 3, True)
-    LOCAL(ctx, E, 'r~788', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~787', E.get('n~787', MISSING), True))
+    E['n~787'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~788', E.get('r~788', MISSING), True))
+    E['r~788'] = 'plants'
     return t_591(ctx, k, s, E, B)
 
 
@@ -182,7 +194,9 @@ def d_589(ctx, E=None, B=550):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~787', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~787', E.get('n~787', MISSING), True))
+    E['n~787'] = 3
     return True
 
 
@@ -213,9 +227,9 @@ def d_593(ctx, E=None, B=550):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('target~789')).get('stock'), E.get('r~788'))
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('target~789'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~788'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~787'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~787'), '-=', False, K[13])
     return True
 
 

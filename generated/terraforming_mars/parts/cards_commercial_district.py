@@ -46,6 +46,8 @@ from . import _common as _C
 
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
+    "{'op': 'filt', 'v': 'x~770', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~770'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~773', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~773'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -83,7 +85,9 @@ def x_2089(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:153
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (1 * len([v_x_789 for v_x_789 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_788 for v_s_788 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_788, {}) if type(_h1) is dict else KEY(_h1, v_s_788, {})), 'card', None) == E.get('this'))])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_789, {}) if type(_h1) is dict else KEY(_h1, v_x_789, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_789, {}) if type(_h1) is dict else KEY(_h1, v_x_789, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_789, {}) if type(_h1) is dict else KEY(_h1, v_x_789, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))
+        _h2 = E.get('this')
+        _h3 = ctx.index.plain['tiles']
+        return (1 * len([v_x_789 for v_x_789 in ADJ(ctx, 'spaces', FN['first'](ctx, None, [v_s_788 for v_s_788 in items_of(ctx.state.get('board')) if (KEY((_h1.get(v_s_788, {}) if type(_h1) is dict else KEY(_h1, v_s_788, {})), 'card', None) == _h2)])) if (True if (((_w1.get('tile', None) if type((_w1 := (_h1.get(v_x_789, {}) if type(_h1) is dict else KEY(_h1, v_x_789, {})))) is dict else KEY(_w1, 'tile', None)) != None)) and ((True if (((_w2.get('tile', None) if type((_w2 := (_h1.get(v_x_789, {}) if type(_h1) is dict else KEY(_h1, v_x_789, {})))) is dict else KEY(_w2, 'tile', None)) == 'city')) or (((_h3.get(_w4, NOREC).get('counts_as', None) if type((_w4 := (_w3.get('tile', None) if type((_w3 := (_h1.get(v_x_789, {}) if type(_h1) is dict else KEY(_h1, v_x_789, {})))) is dict else KEY(_w3, 'tile', None)))) is str else None) == 'city')) else False)) else False)]))
     return MEMO(ctx, (2089, E.get('this'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -106,7 +110,9 @@ def t_1829(ctx, k, s=None, E=None, B=1820):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~768', 'commercial_district', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~768', E.get('t~768', MISSING), True))
+        E['t~768'] = 'commercial_district'
         return t_1832(ctx, k, s, E, B)
 
     return t_1830(ctx, r1, s, E, B)
@@ -121,7 +127,9 @@ def d_1831(ctx, E=None, B=1820):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', 'commercial_district', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = 'commercial_district'
     return True
 
 

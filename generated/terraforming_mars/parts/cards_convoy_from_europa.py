@@ -45,6 +45,8 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~766', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~766'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~769', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~769'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -94,7 +96,9 @@ def t_2836(ctx, k, s=None, E=None, B=2836):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'n~784', 1, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~784', E.get('n~784', MISSING), True))
+        E['n~784'] = 1
         if not d_2860(ctx, E, B):
             return False
         return k()
@@ -103,7 +107,9 @@ def t_2836(ctx, k, s=None, E=None, B=2836):  # rules_data/terraforming_mars/card
     if not x_3227(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~764', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'ocean'
     return t_2839(ctx, r1, s, E, B)
 
 
@@ -137,7 +143,9 @@ def d_2859(ctx, E=None, B=2836):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~784', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~784', E.get('n~784', MISSING), True))
+    E['n~784'] = 1
     return True
 
 

@@ -45,13 +45,14 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     ['player', 'card_res', 'key'],
     {'d': 0},
 ]
 
 
 def x_2825(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[0], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
 
 
 def x_2826(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
@@ -63,7 +64,7 @@ def x_2826(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:616
 def x_2827(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:628
     if E is None:
         E = ctx.env()
-    return (_w6 + _w7 if type((_w6 := (_w3 + _w4 if type((_w3 := items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('animal'))) is type((_w4 := items_of((_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None))).count('plant'))) is int else AR('+', _w3, _w4)))) is type((_w7 := items_of((_w5.get('tags', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'tags', None))).count('microbe'))) is int else AR('+', _w6, _w7))
+    return (_w9 + _w10 if type((_w9 := (_w5 + _w6 if type((_w5 := (_w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) is list else items_of(_w2)).count('animal'))) is type((_w6 := (_w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tags', None)))) is list else items_of(_w4)).count('plant'))) is int else AR('+', _w5, _w6)))) is type((_w10 := (_w8 if type((_w8 := (_w7.get('tags', None) if type((_w7 := E.get('event'))) is dict else KEY(_w7, 'tags', None)))) is list else items_of(_w8)).count('microbe'))) is int else AR('+', _w9, _w10))
 
 
 x_2829 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -81,11 +82,16 @@ def d_2495(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', x_2827(ctx, E), True)
-    LOCAL(ctx, E, 'r~768', 'microbe', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    value = x_2827(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'microbe'
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~767'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~767'), '+=', False, K[1])
     return True
 
 
@@ -95,7 +101,10 @@ def d_2496(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', x_2827(ctx, E), True)
+    value = x_2827(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = value
     return True
 
 
@@ -105,7 +114,9 @@ def d_2497(ctx, E=None, B=2495):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~768', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'microbe'
     return True
 
 
@@ -115,9 +126,9 @@ def d_2498(ctx, E=None, B=2495):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~767'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~767'), '+=', False, K[1])
     return True
 
 

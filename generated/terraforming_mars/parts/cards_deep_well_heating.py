@@ -81,8 +81,12 @@ def t_366(ctx, k, s=None, E=None, B=362):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~766', 'temperature', True)
-        LOCAL(ctx, E, 'n~767', 1, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~766', E.get('p~766', MISSING), True))
+        E['p~766'] = 'temperature'
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~767', E.get('n~767', MISSING), True))
+        E['n~767'] = 1
         return t_370(ctx, k, s, E, B)
 
     return t_367(ctx, r1, s, E, B)

@@ -80,11 +80,15 @@ def t_1144(ctx, k, s=None, E=None, B=1144):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~770', 4, True)
-        LOCAL(ctx, E, 'r~771', 'steel', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~770', E.get('n~770', MISSING), True))
+        E['n~770'] = 4
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~771', E.get('r~771', MISSING), True))
+        E['r~771'] = 'steel'
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~770'), '+=', False, K[1])
+            SET(ctx, 'stock', c, key, 4, '+=', False, K[1])
         return k()
 
     return t_1145(ctx, r1, s, E, B)
@@ -99,8 +103,12 @@ def t_1146(ctx, k, s=None, E=None, B=1144):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~764', 'temperature', True)
-    LOCAL(ctx, E, 'n~765', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~764', E.get('p~764', MISSING), True))
+    E['p~764'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 3
     return t_1149(ctx, k, s, E, B)
 
 
@@ -113,7 +121,9 @@ def d_1148(ctx, E=None, B=1144):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~765', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 3
     return True
 
 
@@ -138,8 +148,12 @@ def t_1162(ctx, k, s=None, E=None, B=1144):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', 8, True)
-    LOCAL(ctx, E, 'r~768', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = 8
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'plants'
     return t_1165(ctx, k, s, E, B)
 
 
@@ -149,7 +163,9 @@ def d_1163(ctx, E=None, B=1144):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', 8, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = 8
     return True
 
 

@@ -78,10 +78,21 @@ def d_682(ctx, E=None, B=682):  # rules_data/terraforming_mars/cards/001-070.yam
     if not x_765(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    if not d_686(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_768(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~764'), '-=', False, K[0])
     return True
 
 
@@ -99,7 +110,9 @@ def d_689(ctx, E=None, B=682):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
     if not d_691(ctx, E, B):
         return False
     return True
@@ -123,19 +136,49 @@ def d_691(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards
 
 
 def d_692(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_693(ctx, E, B):
-        return False
-    if not d_698(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[2])
+        SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
+        STMT(ctx, B + 15)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[2])
     return True
 
 
-d_693 = _C.rebased(_C.d_693, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+def d_693(ctx, E=None, B=682):  # rules_data/terraforming_mars/definitions/cards.yaml:13
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[2])
+        SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
+        STMT(ctx, B + 15)
+    return True
+
+
 d_694 = _C.rebased(_C.d_694, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_695 = _C.rebased(_C.d_425, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_696 = _C.rebased(_C.d_426, 682)  # rules_data/terraforming_mars/definitions/cards.yaml:13

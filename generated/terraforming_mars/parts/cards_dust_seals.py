@@ -44,11 +44,12 @@ from compiler.runtime.exports import (
 )
 
 K = [
+    {'p': 'oceans'},
 ]
 
 
 def x_2545(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:487
-    return (((_w2 if type((_w2 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0))) <= 3)
+    return (((_w2 if type((_w2 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', K[0], 0, 0))) <= 3)
 
 
 TRIALS = {

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~767', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~767'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~765'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -61,7 +62,9 @@ def x_2780(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_764 for v_s_764 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_764, {}) if type(_h1) is dict else KEY(_h1, v_s_764, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == E.get('you'))) else False)]) >= 1)
+        _h2 = ctx.index.plain['tiles']
+        _h3 = E.get('you')
+        return any(True for v_s_764 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_764, {}) if type(_h1) is dict else KEY(_h1, v_s_764, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'greenery')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'greenery')) else False)) and (((_c1.get('owner', None) if type(_c1) is dict else KEY(_c1, 'owner', None)) == _h3)) else False))
     return MEMO(ctx, (2780, E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -69,9 +72,13 @@ def x_2784(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~765'))) is str else None)
-        _h2 = ctx.state.get('board')
-        return [v_x_768 for v_x_768 in [v_x_767 for v_x_767 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_767, NOREC).get('type', None) if type(v_x_767) is str else None) == _h1)] if any((True if ((v_y_769 in _h2 if type(_h2) in (list, dict) else IN(v_y_769, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_769, {}) if type(_h2) is dict else KEY(_h2, v_y_769, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_769, {}) if type(_h2) is dict else KEY(_h2, v_y_769, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~766'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_769, {}) if type(_h2) is dict else KEY(_h2, v_y_769, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~766'))) else False)) else False) for v_y_769 in ADJ(ctx, 'spaces', v_x_768))]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~765'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('u~766')
+        _h6 = ctx.index.plain['tiles']
+        return [v_x_768 for v_x_768 in MEMO(ctx, (K[0], E.get('t~765'),), lambda: [v_x_767 for v_x_767 in IDS(ctx, 'spaces') if ((_h1.get(v_x_767, NOREC).get('type', None) if type(v_x_767) is str else None) == _h2)]) if any((True if ((v_y_769 in _h4)) and (((_w2.get('tile', None) if type((_w2 := (_h3.get(v_y_769, {}) if type(_h3) is dict else KEY(_h3, v_y_769, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h3.get(v_y_769, {}) if type(_h3) is dict else KEY(_h3, v_y_769, {})))) is dict else KEY(_w3, 'tile', None)) == _h5)) or (((_h6.get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h3.get(v_y_769, {}) if type(_h3) is dict else KEY(_h3, v_y_769, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == _h5)) else False)) else False) for v_y_769 in ADJ(ctx, 'spaces', v_x_768))]
     return MEMO(ctx, (2784, E.get('t~765'), E.get('u~766'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -99,7 +106,7 @@ def x_2805(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:580
 def x_2806(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:593
     if E is None:
         E = ctx.env()
-    return (_w3 + _w4 if type((_w3 := items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('animal'))) is type((_w4 := items_of((_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None))).count('plant'))) is int else AR('+', _w3, _w4))
+    return (_w5 + _w6 if type((_w5 := (_w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) is list else items_of(_w2)).count('animal'))) is type((_w6 := (_w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tags', None)))) is list else items_of(_w4)).count('plant'))) is int else AR('+', _w5, _w6))
 
 
 x_2808 = _C.x_484  # rules_data/terraforming_mars/definitions/cards.yaml:185
@@ -112,8 +119,12 @@ def t_2456(ctx, k, s=None, E=None, B=2456):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~765', 'ecological_zone', True)
-    LOCAL(ctx, E, 'u~766', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~765', E.get('t~765', MISSING), True))
+    E['t~765'] = 'ecological_zone'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'u~766', E.get('u~766', MISSING), True))
+    E['u~766'] = 'greenery'
     return t_2459(ctx, k, s, E, B)
 
 
@@ -123,7 +134,9 @@ def d_2457(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~765', 'ecological_zone', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~765', E.get('t~765', MISSING), True))
+    E['t~765'] = 'ecological_zone'
     return True
 
 
@@ -133,7 +146,9 @@ def d_2458(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~766', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'u~766', E.get('u~766', MISSING), True))
+    E['u~766'] = 'greenery'
     return True
 
 
@@ -143,8 +158,14 @@ def t_2459(ctx, k, s=None, E=None, B=2456):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~770', E.get('t~765'), True)
-    LOCAL(ctx, E, 'l~771', x_2784(ctx, E), True)
+    value = E.get('t~765')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~770', E.get('t~770', MISSING), True))
+    E['t~770'] = value
+    value = x_2784(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~771', E.get('l~771', MISSING), True))
+    E['l~771'] = value
     return t_2462(ctx, k, s, E, B)
 
 
@@ -154,7 +175,10 @@ def d_2460(ctx, E=None, B=2456):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~770', E.get('t~765'), True)
+    value = E.get('t~765')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~770', E.get('t~770', MISSING), True))
+    E['t~770'] = value
     return True
 
 
@@ -164,7 +188,10 @@ def d_2461(ctx, E=None, B=2456):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~771', x_2784(ctx, E), True)
+    value = x_2784(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~771', E.get('l~771', MISSING), True))
+    E['l~771'] = value
     return True
 
 
@@ -185,8 +212,11 @@ def t_2463(ctx, k, s=None, E=None, B=2456):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~776', x_2786(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~776')) > 0)):
+    value = x_2786(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~776', E.get('open~776', MISSING), True))
+    E['open~776'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~776')), (list, dict)) else 0) > 0)):
         return False
     return t_2466(ctx, k, s, E, B)
 
@@ -215,11 +245,16 @@ def d_2480(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~783', x_2806(ctx, E), True)
-    LOCAL(ctx, E, 'r~784', 'animal', True)
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    value = x_2806(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~783', E.get('n~783', MISSING), True))
+    E['n~783'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~784', E.get('r~784', MISSING), True))
+    E['r~784'] = 'animal'
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~783'), '+=', False, K[6])
+        SET(ctx, 'card_res', c, key, E.get('n~783'), '+=', False, K[7])
     return True
 
 
@@ -229,7 +264,10 @@ def d_2481(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~783', x_2806(ctx, E), True)
+    value = x_2806(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~783', E.get('n~783', MISSING), True))
+    E['n~783'] = value
     return True
 
 
@@ -239,7 +277,9 @@ def d_2482(ctx, E=None, B=2456):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~784', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~784', E.get('r~784', MISSING), True))
+    E['r~784'] = 'animal'
     return True
 
 
@@ -249,9 +289,9 @@ def d_2483(ctx, E=None, B=2456):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[8], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~783'), '+=', False, K[6])
+        SET(ctx, 'card_res', c, key, E.get('n~783'), '+=', False, K[7])
     return True
 
 

@@ -68,10 +68,17 @@ def d_3266(ctx, E=None, B=3266):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', 1, True)
-    LOCAL(ctx, E, 'r~768', 'energy', True)
-    LOCAL(ctx, E, 'k~769', x_3728(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~768'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'energy'
+    value = x_3728(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~769', E.get('k~769', MISSING), True))
+    E['k~769'] = value
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~767'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~769'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -86,7 +93,9 @@ def d_3268(ctx, E=None, B=3266):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~768', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'energy'
     return True
 
 
@@ -99,7 +108,7 @@ def d_3270(ctx, E=None, B=3266):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~768'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~768'))
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~767'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~769'))) is int else num(_w2)))), '+=', False, K[0])
     return True

@@ -58,8 +58,10 @@ def x_3994(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~768'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~768'), 0) if type((_w1 := (ctx.state['players'][v_target_769] if type(v_target_769) is int and 0 <= v_target_769 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~768'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~767'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_769 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~768')
+        _h2 = E.get('n~767')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~768'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_769] if type(v_target_769) is int and 0 <= v_target_769 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_769 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (3994, E.get('n~767'), E.get('r~768'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -88,8 +90,10 @@ def x_4013(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~776'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~776'), 0) if type((_w1 := (ctx.state['players'][v_target_777] if type(v_target_777) is int and 0 <= v_target_777 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~776'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~775'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_777 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~776')
+        _h2 = E.get('n~775')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~776'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_777] if type(v_target_777) is int and 0 <= v_target_777 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_777 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (4013, E.get('n~775'), E.get('r~776'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -120,8 +124,12 @@ def t_3505(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
     return t_3508(ctx, k, s, E, B)
 
 
@@ -148,16 +156,28 @@ def t_3509(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~771', E.get('n~764'), True)
-        LOCAL(ctx, E, 'r~772', E.get('r~765'), True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~772'))
+        value = E.get('n~764')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~771', E.get('n~771', MISSING), True))
+        E['n~771'] = value
+        value = E.get('r~765')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~772', E.get('r~772', MISSING), True))
+        E['r~772'] = value
+        c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~772'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~771'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~767', E.get('n~764'), True)
-    LOCAL(ctx, E, 'r~768', E.get('r~765'), True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = value
+    value = E.get('r~765')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = value
     return t_3512(ctx, r1, s, E, B)
 
 
@@ -167,7 +187,10 @@ def d_3510(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', E.get('n~764'), True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = value
     return True
 
 
@@ -177,7 +200,10 @@ def d_3511(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~768', E.get('r~765'), True)
+    value = E.get('r~765')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = value
     return True
 
 
@@ -223,7 +249,7 @@ def d_3516(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~770')).get('prod'), E.get('r~768'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~768'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~767'), '-=', False, K[0])
     return True
@@ -238,7 +264,10 @@ def d_3518(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~772', E.get('r~765'), True)
+    value = E.get('r~765')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~772', E.get('r~772', MISSING), True))
+    E['r~772'] = value
     return True
 
 
@@ -251,13 +280,25 @@ def t_3520(ctx, k, s=None, E=None, B=3505):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~773', E.get('n~764'), True)
-    LOCAL(ctx, E, 'r~774', E.get('r~765'), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~774'))
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~773', E.get('n~773', MISSING), True))
+    E['n~773'] = value
+    value = E.get('r~765')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~774', E.get('r~774', MISSING), True))
+    E['r~774'] = value
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~774'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~773'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~775', E.get('n~764'), True)
-    LOCAL(ctx, E, 'r~776', E.get('r~765'), True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~775', E.get('n~775', MISSING), True))
+    E['n~775'] = value
+    value = E.get('r~765')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~776', E.get('r~776', MISSING), True))
+    E['r~776'] = value
     return t_3526(ctx, k, s, E, B)
 
 
@@ -267,7 +308,10 @@ def d_3521(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~773', E.get('n~764'), True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~773', E.get('n~773', MISSING), True))
+    E['n~773'] = value
     return True
 
 
@@ -277,7 +321,10 @@ def d_3522(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~774', E.get('r~765'), True)
+    value = E.get('r~765')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~774', E.get('r~774', MISSING), True))
+    E['r~774'] = value
     return True
 
 
@@ -290,7 +337,10 @@ def d_3524(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~775', E.get('n~764'), True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~775', E.get('n~775', MISSING), True))
+    E['n~775'] = value
     return True
 
 
@@ -300,7 +350,10 @@ def d_3525(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~776', E.get('r~765'), True)
+    value = E.get('r~765')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~776', E.get('r~776', MISSING), True))
+    E['r~776'] = value
     return True
 
 
@@ -346,7 +399,7 @@ def d_3530(ctx, E=None, B=3505):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~778')).get('prod'), E.get('r~776'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~778'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~776'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~775'), '-=', False, K[0])
     return True

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'temperature'},
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
     {'d': 0},
@@ -54,7 +55,7 @@ K = [
 
 
 def x_1039(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:259
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-12))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[0], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-12))
 
 
 x_1042 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -97,16 +98,24 @@ def t_933(ctx, k, s=None, E=None, B=929):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~769', 3, True)
-        LOCAL(ctx, E, 'r~770', 'plants', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~769', E.get('n~769', MISSING), True))
+        E['n~769'] = 3
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~770', E.get('r~770', MISSING), True))
+        E['r~770'] = 'plants'
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[3])
+            SET(ctx, 'stock', c, key, 3, '+=', False, K[4])
         return t_941(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~766', 1, True)
-    LOCAL(ctx, E, 'r~767', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'animal'
     return t_936(ctx, r1, s, E, B)
 
 
@@ -124,9 +133,9 @@ def d_940(ctx, E=None, B=929):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~770'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~770'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, E.get('n~769'), '+=', False, K[4])
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'temperature'},
     ['player', 'stock', 'key'],
     {'d': 0},
     ['player', 'card_res', 'key'],
@@ -52,7 +53,7 @@ K = [
 
 
 def x_2847(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:652
-    return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0))) <= (-10))
+    return (((_w2 if type((_w2 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', K[0], 0, 0))) <= (-10))
 
 
 x_2850 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -73,8 +74,12 @@ def t_2515(ctx, k, s=None, E=None, B=2510):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 2, True)
-    LOCAL(ctx, E, 'r~767', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'microbe'
     return t_2518(ctx, k, s, E, B)
 
 

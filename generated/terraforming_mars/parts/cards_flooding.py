@@ -45,6 +45,8 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~766', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~766'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~769', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~769'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -86,7 +88,9 @@ def x_3720(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     if E is None:
         E = ctx.env()
     _h1 = ctx.state.get('board')
-    return (True if ((E.get('target~786') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~785'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~786'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~785'), 0)))) is int else num(_w3)) > 0)) and (any((True if ((v_x_787 in _h1 if type(_h1) in (list, dict) else IN(v_x_787, _h1))) and (((_w4.get('owner', None) if type((_w4 := (_h1.get(v_x_787, {}) if type(_h1) is dict else KEY(_h1, v_x_787, {})))) is dict else KEY(_w4, 'owner', None)) == E.get('target~786'))) else False) for v_x_787 in ADJ(ctx, 'spaces', ctx.state.get('last_space')))) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~785'), 'target': E.get('target~786'), 'p': E.get('you')}, 0, 0) == 0)) else False)
+    _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+    _h3 = E.get('target~786')
+    return (True if ((E.get('target~786') != E.get('you'))) and (((_w3 if type((_w3 := (_w2.get(E.get('r~785'), 0) if type((_w2 := (ctx.state['players'][_w1] if type((_w1 := E.get('target~786'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'))) is dict else KEY(_w2, E.get('r~785'), 0)))) is int else num(_w3)) > 0)) and (any((True if ((v_x_787 in _h2)) and (((_w4.get('owner', None) if type((_w4 := (_h1.get(v_x_787, {}) if type(_h1) is dict else KEY(_h1, v_x_787, {})))) is dict else KEY(_w4, 'owner', None)) == _h3)) else False) for v_x_787 in ADJ(ctx, 'spaces', ctx.state.get('last_space')))) and ((MODV(ctx, 'stock_protection', {'r': E.get('r~785'), 'target': E.get('target~786'), 'p': E.get('you')}, 0, 0) == 0)) else False)
 
 
 def x_3721(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:85
@@ -109,12 +113,18 @@ def t_3238(ctx, k, s=None, E=None, B=3238):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~784', 4, True)
-        LOCAL(ctx, E, 'r~785', 'megacredits', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~784', E.get('n~784', MISSING), True))
+        E['n~784'] = 4
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~785', E.get('r~785', MISSING), True))
+        E['r~785'] = 'megacredits'
         return t_3262(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~764', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'ocean'
     return t_3240(ctx, r1, s, E, B)
 
 
@@ -147,7 +157,9 @@ def d_3260(ctx, E=None, B=3238):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~784', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~784', E.get('n~784', MISSING), True))
+    E['n~784'] = 4
     return True
 
 
@@ -178,9 +190,9 @@ def d_3264(ctx, E=None, B=3238):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('target~786')).get('stock'), E.get('r~785'))
+    c, key = KEYPLACE(ctx, K[9], (ctx.state['players'][_w1] if type((_w1 := E.get('target~786'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~785'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~784'), '-=', False, K[6])
+        SET(ctx, 'stock', c, key, E.get('n~784'), '-=', False, K[8])
     return True
 
 

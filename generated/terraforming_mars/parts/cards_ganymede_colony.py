@@ -65,7 +65,9 @@ def x_2025(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_768, 0) if type(_h1) is dict else KEY(_h1, v_p_768, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('step', 0) if type(v_p_768) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_768, NOREC).get('max', 0) if type(v_p_768) is str else 0))) is int else num(_w4))) for v_p_768 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_768, NOREC).get('tile', None) if type(v_p_768) is str else None) == E.get('t~766'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~766')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_768, 0) if type(_h1) is dict else KEY(_h1, v_p_768, 0)))) is type((_w2 := (_h2.get(v_p_768, NOREC).get('step', 0) if type(v_p_768) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_768, NOREC).get('max', 0) if type(v_p_768) is str else 0))) is int else num(_w4))) for v_p_768 in IDS(ctx, 'parameters') if ((_h2.get(v_p_768, NOREC).get('tile', None) if type(v_p_768) is str else None) == _h3)))
     return MEMO(ctx, (2025, E.get('t~766'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -73,18 +75,27 @@ def x_2026(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~766'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~766'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_769 for v_s_769 in items_of(E.get('l~767')) if (True if ((not (v_s_769 in _h1 if type(_h1) in (list, dict) else IN(v_s_769, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_769, NOREC).get('reserved', None) if type(v_s_769) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_769, NOREC).get('reserved', None) if type(v_s_769) is str else None) == E.get('t~766'))) or (((ctx.index.plain['spaces'].get(v_s_769, NOREC).get('reserved', None) if type(v_s_769) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_769 in _h2 if type(_h2) in (list, dict) else IN(v_s_769, _h2)))) or (((_h2.get(v_s_769, None) if type(_h2) is dict else KEY(_h2, v_s_769, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_769 in _h4 if type(_h4) in (list, dict) else IN(v_s_769, _h4))) or ((not any((True if ((v_x_770 in _h1 if type(_h1) in (list, dict) else IN(v_x_770, _h1))) and ((not (v_x_770 in _h4 if type(_h4) in (list, dict) else IN(v_x_770, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_770, {}) if type(_h1) is dict else KEY(_h1, v_x_770, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_770, {}) if type(_h1) is dict else KEY(_h1, v_x_770, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_771)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_770, {}) if type(_h1) is dict else KEY(_h1, v_x_770, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_771)) else False)) else False) for v_u_771 in items_of(_h3))) else False) for v_x_770 in ADJ(ctx, 'spaces', v_s_769)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.state.get('board')
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        _h4 = E.get('t~766')
+        _h5 = E.get('this')
+        _h6 = ctx.state.get('claims')
+        _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
+        _h8 = E.get('you')
+        _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~766'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~766'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
+        _h12 = (_w10.get('tiles', None) if type((_w10 := (ctx.index.plain['tiles'].get(_w9, NOREC).get('not_next_to', {}) if type((_w9 := E.get('t~766'))) is str else {}))) is dict else KEY(_w10, 'tiles', None))
+        _h13 = ctx.index.plain['tiles']
+        return [v_s_769 for v_s_769 in items_of(E.get('l~767')) for _c1 in ((_h1.get(v_s_769, NOREC).get('reserved', None) if type(v_s_769) is str else None),) if (True if ((not (v_s_769 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_769 in _h7))) or (((_h6.get(v_s_769, None) if type(_h6) is dict else KEY(_h6, v_s_769, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_769 in _h11)) or ((not any((True if ((v_x_770 in _h3)) and ((not (v_x_770 in _h11))) and (any((True if (((_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_770, {}) if type(_h2) is dict else KEY(_h2, v_x_770, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_h2.get(v_x_770, {}) if type(_h2) is dict else KEY(_h2, v_x_770, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_771)) or (((_h13.get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_h2.get(v_x_770, {}) if type(_h2) is dict else KEY(_h2, v_x_770, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == v_u_771)) else False)) else False) for v_u_771 in items_of(_h12))) else False) for v_x_770 in ADJ(ctx, 'spaces', v_s_769)))) else False)) else False)]
     return MEMO(ctx, (2026, E.get('l~767'), E.get('this'), E.get('t~766'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_2027(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~772')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('open~772')), (list, dict)) else 0) > 0)
 
 
 def x_2031(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -142,7 +153,11 @@ def x_2044(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2045(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:117
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2045, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_777, NOREC).get('tags', []) if type(v_c_777) is str else [])).count('jovian') for v_c_777 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_779, NOREC).get('tags', []) if type(v_c_779) is str else [])).count('jovian') for v_c_779 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (1 * (_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_777, NOREC).get('tags', []) if type(v_c_777) is str else []))) is list else items_of(_w1)).count('jovian') for v_c_777 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_779, NOREC).get('tags', []) if type(v_c_779) is str else []))) is list else items_of(_w2)).count('jovian') for v_c_779 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4)))) is int else num(_w5)))
+    return MEMO(ctx, (2045, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def t_1788(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/cards/071-140.yaml:123
@@ -151,8 +166,12 @@ def t_1788(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'city', True)
-    LOCAL(ctx, E, 's~765', 's01', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'city'
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~765', E.get('s~765', MISSING), True))
+    E['s~765'] = 's01'
     return t_1791(ctx, k, s, E, B)
 
 
@@ -165,7 +184,9 @@ def d_1790(ctx, E=None, B=1788):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~765', 's01', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~765', E.get('s~765', MISSING), True))
+    E['s~765'] = 's01'
     return True
 
 
@@ -175,8 +196,14 @@ def t_1791(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~766', E.get('t~764'), True)
-    LOCAL(ctx, E, 'l~767', ([E.get('s~765')]), True)
+    value = E.get('t~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~766', E.get('t~766', MISSING), True))
+    E['t~766'] = value
+    value = ([E.get('s~765')])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~767', E.get('l~767', MISSING), True))
+    E['l~767'] = value
     return t_1794(ctx, k, s, E, B)
 
 
@@ -186,7 +213,10 @@ def d_1792(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~766', E.get('t~764'), True)
+    value = E.get('t~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~766', E.get('t~766', MISSING), True))
+    E['t~766'] = value
     return True
 
 
@@ -196,7 +226,10 @@ def d_1793(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~767', ([E.get('s~765')]), True)
+    value = ([E.get('s~765')])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~767', E.get('l~767', MISSING), True))
+    E['l~767'] = value
     return True
 
 
@@ -217,8 +250,11 @@ def t_1795(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~772', x_2026(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~772')) > 0)):
+    value = x_2026(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~772', E.get('open~772', MISSING), True))
+    E['open~772'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~772')), (list, dict)) else 0) > 0)):
         return False
     return t_1798(ctx, k, s, E, B)
 
@@ -229,7 +265,10 @@ def d_1796(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~772', x_2026(ctx, E), True)
+    value = x_2026(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~772', E.get('open~772', MISSING), True))
+    E['open~772'] = value
     return True
 
 
@@ -239,7 +278,7 @@ def d_1797(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~772')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~772')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -253,8 +292,14 @@ def t_1799(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~774', E.get('t~766'), True)
-    LOCAL(ctx, E, 's~775', E.get('space~773'), True)
+    value = E.get('t~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~774', E.get('t~774', MISSING), True))
+    E['t~774'] = value
+    value = E.get('space~773')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~775', E.get('s~775', MISSING), True))
+    E['s~775'] = value
     return t_1802(ctx, k, s, E, B)
 
 
@@ -264,7 +309,10 @@ def d_1800(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~774', E.get('t~766'), True)
+    value = E.get('t~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~774', E.get('t~774', MISSING), True))
+    E['t~774'] = value
     return True
 
 
@@ -274,7 +322,10 @@ def d_1801(ctx, E=None, B=1788):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~775', E.get('space~773'), True)
+    value = E.get('space~773')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~775', E.get('s~775', MISSING), True))
+    E['s~775'] = value
     return True
 
 
@@ -371,7 +422,9 @@ def t_1808(ctx, k, s=None, E=None, B=1788):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~776', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~776', E.get('x~776', MISSING), True))
+            E['x~776'] = item
             if ((E.get('x~776') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~776'), _w1))):
                 return t_1809(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()

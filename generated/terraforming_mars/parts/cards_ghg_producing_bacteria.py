@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'card_res', 'key'],
     {'d': 0},
@@ -81,13 +82,28 @@ def t_1066(ctx, k, s=None, E=None, B=1061):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 2, True)
-    LOCAL(ctx, E, 'r~767', 'microbe', True)
-    if not d_1069(ctx, E, B):
-        return False
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'microbe'
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~768', 'temperature', True)
-    LOCAL(ctx, E, 'n~769', 1, True)
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:208
+        raise TrialBudget()
+    if not x_1194(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~766'), '-=', False, K[2])
+    ctx.steps += 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~768', E.get('p~768', MISSING), True))
+    E['p~768'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 1
     return t_1074(ctx, k, s, E, B)
 
 
@@ -104,7 +120,9 @@ def d_1072(ctx, E=None, B=1061):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~768', 'temperature', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~768', E.get('p~768', MISSING), True))
+    E['p~768'] = 'temperature'
     return True
 
 

@@ -46,9 +46,13 @@ from . import _common as _C
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
+    "{'op': 'filt', 'v': 'x~769', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~769'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~767'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~772', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~772'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~767'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
+    "{'op': 'filt', 'v': 'x~789', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~789'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~787'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~792', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~792'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~787'}, 'f': 'space', 'd': None}}}",
     ['game', 'params', 'key'],
     {'d': 0},
     ['player', 'tracks', 'key'],
@@ -92,7 +96,9 @@ def x_1987(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_788, 0) if type(_h1) is dict else KEY(_h1, v_p_788, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_788, NOREC).get('step', 0) if type(v_p_788) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_788, NOREC).get('max', 0) if type(v_p_788) is str else 0))) is int else num(_w4))) for v_p_788 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_788, NOREC).get('tile', None) if type(v_p_788) is str else None) == E.get('t~787'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~787')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_788, 0) if type(_h1) is dict else KEY(_h1, v_p_788, 0)))) is type((_w2 := (_h2.get(v_p_788, NOREC).get('step', 0) if type(v_p_788) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_788, NOREC).get('max', 0) if type(v_p_788) is str else 0))) is int else num(_w4))) for v_p_788 in IDS(ctx, 'parameters') if ((_h2.get(v_p_788, NOREC).get('tile', None) if type(v_p_788) is str else None) == _h3)))
     return MEMO(ctx, (1987, E.get('t~787'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -100,8 +106,10 @@ def x_1988(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~787'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_790, NOREC).get('reserved', None) if type(v_x_790) is str else None) == E.get('this')) for v_x_790 in [v_x_789 for v_x_789 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_789, NOREC).get('type', None) if type(v_x_789) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~787'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_790, NOREC).get('reserved', None) if type(v_x_790) is str else None) == _h3) for v_x_790 in MEMO(ctx, (K[6], E.get('t~787'),), lambda: [v_x_789 for v_x_789 in IDS(ctx, 'spaces') if ((_h1.get(v_x_789, NOREC).get('type', None) if type(v_x_789) is str else None) == _h2)])) else None)
     return MEMO(ctx, (1988, E.get('this'), E.get('t~787'),), compute)
 
 
@@ -109,11 +117,18 @@ def x_1989(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~787'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~787'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~787'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_793 for v_s_793 in [v_x_792 for v_x_792 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_792, NOREC).get('type', None) if type(v_x_792) is str else None) == _h1)] if (True if ((not (v_s_793 in _h2 if type(_h2) in (list, dict) else IN(v_s_793, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_793, NOREC).get('reserved', None) if type(v_s_793) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_793, NOREC).get('reserved', None) if type(v_s_793) is str else None) == E.get('t~787'))) or (((ctx.index.plain['spaces'].get(v_s_793, NOREC).get('reserved', None) if type(v_s_793) is str else None) == E.get('mine~791'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_793 in _h4 if type(_h4) in (list, dict) else IN(v_s_793, _h4))) or ((not any((True if ((v_x_794 in _h2 if type(_h2) in (list, dict) else IN(v_x_794, _h2))) and ((not (v_x_794 in _h4 if type(_h4) in (list, dict) else IN(v_x_794, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_794, {}) if type(_h2) is dict else KEY(_h2, v_x_794, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_794, {}) if type(_h2) is dict else KEY(_h2, v_x_794, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_795)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_794, {}) if type(_h2) is dict else KEY(_h2, v_x_794, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_795)) else False)) else False) for v_u_795 in items_of(_h3))) else False) for v_x_794 in ADJ(ctx, 'spaces', v_s_793)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~787'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~787')
+        _h6 = E.get('mine~791')
+        _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~787'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~787'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~787'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_793 for v_s_793 in MEMO(ctx, (K[7], E.get('t~787'),), lambda: [v_x_792 for v_x_792 in IDS(ctx, 'spaces') if ((_h1.get(v_x_792, NOREC).get('type', None) if type(v_x_792) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_793, NOREC).get('reserved', None) if type(v_s_793) is str else None),) if (True if ((not (v_s_793 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_793 in _h9)) or ((not any((True if ((v_x_794 in _h4)) and ((not (v_x_794 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_794, {}) if type(_h3) is dict else KEY(_h3, v_x_794, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_794, {}) if type(_h3) is dict else KEY(_h3, v_x_794, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_795)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_794, {}) if type(_h3) is dict else KEY(_h3, v_x_794, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_795)) else False)) else False) for v_u_795 in items_of(_h10))) else False) for v_x_794 in ADJ(ctx, 'spaces', v_s_793)))) else False)) else False)]
     return MEMO(ctx, (1989, E.get('mine~791'), E.get('t~787'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -122,15 +137,18 @@ def x_1990(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_798: ((lambda v_near_801: (v_near_801 if (FN['count'](ctx, None, v_near_801) > 0) else v_open_798))([v_s_799 for v_s_799 in items_of(v_open_798) if (True if ((E.get('you') != None)) and (any((True if ((v_x_800 in _h2 if type(_h2) in (list, dict) else IN(v_x_800, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_800, {}) if type(_h2) is dict else KEY(_h2, v_x_800, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_800 in ADJ(ctx, 'spaces', v_s_799))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~787'))) is str else None) == 'if_possible') else v_open_798))([v_s_797 for v_s_797 in items_of(E.get('empty~796')) if (True if ((not (v_s_797 in _h1 if type(_h1) in (list, dict) else IN(v_s_797, _h1)))) or (((_h1.get(v_s_797, None) if type(_h1) is dict else KEY(_h1, v_s_797, None)) == E.get('you'))) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_798: ((lambda v_near_801: (v_near_801 if ((len(v_near_801) if isinstance(v_near_801, (list, dict)) else 0) > 0) else v_open_798))([v_s_799 for v_s_799 in items_of(v_open_798) if (True if ((_h3 != None)) and (any((True if ((v_x_800 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_800, {}) if type(_h4) is dict else KEY(_h4, v_x_800, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_800 in ADJ(ctx, 'spaces', v_s_799))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~787'))) is str else None) == 'if_possible') else v_open_798))([v_s_797 for v_s_797 in items_of(E.get('empty~796')) if (True if ((not (v_s_797 in _h2))) or (((_h1.get(v_s_797, None) if type(_h1) is dict else KEY(_h1, v_s_797, None)) == _h3)) else False)])
     return MEMO(ctx, (1990, E.get('empty~796'), E.get('t~787'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1991(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~802')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~802')), (list, dict)) else 0) > 0)
 
 
 def x_1995(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -152,7 +170,7 @@ x_1999 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_2000(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], E.get('s~805'))
+    return FLD(ctx, K[3], E.get('s~805'))
 
 
 def x_2001(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -170,13 +188,13 @@ def x_2002(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_2003(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~806'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~806'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[4], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~806'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~806'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_2004(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('t~804'))
+    return FLD(ctx, K[5], E.get('t~804'))
 
 
 def x_2008(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -218,17 +236,25 @@ def t_1723(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~767', 'ocean', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~767', E.get('t~767', MISSING), True))
+        E['t~767'] = 'ocean'
         return t_1740(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~787', 'ocean', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~787', E.get('t~787', MISSING), True))
+        E['t~787'] = 'ocean'
         return t_1761(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~764', 'temperature', True)
-    LOCAL(ctx, E, 'n~765', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~764', E.get('p~764', MISSING), True))
+    E['p~764'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 2
     return t_1726(ctx, r1, s, E, B)
 
 
@@ -276,7 +302,9 @@ def d_1760(ctx, E=None, B=1722):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~787', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~787', E.get('t~787', MISSING), True))
+    E['t~787'] = 'ocean'
     return True
 
 
@@ -297,10 +325,19 @@ def t_1762(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~791', x_1988(ctx, E), True)
-    LOCAL(ctx, E, 'empty~796', x_1989(ctx, E), True)
-    LOCAL(ctx, E, 'legal~802', x_1990(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~802')) > 0)):
+    value = x_1988(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~791', E.get('mine~791', MISSING), True))
+    E['mine~791'] = value
+    value = x_1989(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~796', E.get('empty~796', MISSING), True))
+    E['empty~796'] = value
+    value = x_1990(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~802', E.get('legal~802', MISSING), True))
+    E['legal~802'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~802')), (list, dict)) else 0) > 0)):
         return False
     return t_1767(ctx, k, s, E, B)
 
@@ -311,7 +348,10 @@ def d_1763(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~791', x_1988(ctx, E), True)
+    value = x_1988(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~791', E.get('mine~791', MISSING), True))
+    E['mine~791'] = value
     return True
 
 
@@ -321,7 +361,10 @@ def d_1764(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~796', x_1989(ctx, E), True)
+    value = x_1989(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~796', E.get('empty~796', MISSING), True))
+    E['empty~796'] = value
     return True
 
 
@@ -331,7 +374,10 @@ def d_1765(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~802', x_1990(ctx, E), True)
+    value = x_1990(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~802', E.get('legal~802', MISSING), True))
+    E['legal~802'] = value
     return True
 
 
@@ -341,7 +387,7 @@ def d_1766(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~802')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~802')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -359,8 +405,14 @@ def t_1768(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~804', E.get('t~787'), True)
-    LOCAL(ctx, E, 's~805', E.get('space~803'), True)
+    value = E.get('t~787')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~804', E.get('t~804', MISSING), True))
+    E['t~804'] = value
+    value = E.get('space~803')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~805', E.get('s~805', MISSING), True))
+    E['s~805'] = value
     return t_1771(ctx, k, s, E, B)
 
 
@@ -370,7 +422,10 @@ def d_1769(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~804', E.get('t~787'), True)
+    value = E.get('t~787')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~804', E.get('t~804', MISSING), True))
+    E['t~804'] = value
     return True
 
 
@@ -380,7 +435,10 @@ def d_1770(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~805', E.get('space~803'), True)
+    value = E.get('space~803')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~805', E.get('s~805', MISSING), True))
+    E['s~805'] = value
     return True
 
 
@@ -390,10 +448,10 @@ def t_1771(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~805'))
+    c, key = KEYPLACE(ctx, K[13], ctx.state.get('board'), E.get('s~805'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1996(ctx, E), '=', False, K[8])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~805'), '=', False, K[10])
+        SET(ctx, 'board', c, key, x_1996(ctx, E), '=', False, K[12])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~805'), '=', False, K[14])
     return t_1774(ctx, k, s, E, B)
 
 
@@ -403,9 +461,9 @@ def d_1772(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~805'))
+    c, key = KEYPLACE(ctx, K[13], ctx.state.get('board'), E.get('s~805'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1996(ctx, E), '=', False, K[8])
+        SET(ctx, 'board', c, key, x_1996(ctx, E), '=', False, K[12])
     return True
 
 
@@ -415,7 +473,7 @@ def d_1773(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~805'), '=', False, K[10])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~805'), '=', False, K[14])
     return True
 
 
@@ -477,7 +535,9 @@ def t_1777(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~806', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~806', E.get('x~806', MISSING), True))
+            E['x~806'] = item
             if ((E.get('x~806') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~806'), _w1))):
                 return t_1778(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
@@ -520,8 +580,12 @@ def t_1781(ctx, k, s=None, E=None, B=1722):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~807', 6, True)
-    LOCAL(ctx, E, 'r~808', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~807', E.get('n~807', MISSING), True))
+    E['n~807'] = 6
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~808', E.get('r~808', MISSING), True))
+    E['r~808'] = 'plants'
     return t_1784(ctx, k, s, E, B)
 
 
@@ -531,7 +595,9 @@ def d_1782(ctx, E=None, B=1722):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~807', 6, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~807', E.get('n~807', MISSING), True))
+    E['n~807'] = 6
     return True
 
 
@@ -541,7 +607,9 @@ def d_1783(ctx, E=None, B=1722):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~808', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~808', E.get('r~808', MISSING), True))
+    E['r~808'] = 'plants'
     return True
 
 
@@ -569,9 +637,9 @@ def d_1786(ctx, E=None, B=1722):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('target~809')).get('stock'), E.get('r~808'))
+    c, key = KEYPLACE(ctx, K[9], (ctx.state['players'][_w1] if type((_w1 := E.get('target~809'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~808'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~807'), '-=', False, K[11])
+        SET(ctx, 'stock', c, key, E.get('n~807'), '-=', False, K[15])
     return True
 
 

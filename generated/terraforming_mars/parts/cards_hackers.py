@@ -60,8 +60,10 @@ def x_2720(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~770'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~770'), 0) if type((_w1 := (ctx.state['players'][v_target_771] if type(v_target_771) is int and 0 <= v_target_771 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~770'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~769'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_771 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~770')
+        _h2 = E.get('n~769')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~770'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_771] if type(v_target_771) is int and 0 <= v_target_771 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_771 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (2720, E.get('n~769'), E.get('r~770'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -90,8 +92,10 @@ def x_2739(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~778'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~778'), 0) if type((_w1 := (ctx.state['players'][v_target_779] if type(v_target_779) is int and 0 <= v_target_779 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~778'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~777'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_779 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~778')
+        _h2 = E.get('n~777')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~778'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_779] if type(v_target_779) is int and 0 <= v_target_779 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_779 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (2739, E.get('n~777'), E.get('r~778'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -122,13 +126,28 @@ def t_2393(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    if not d_2396(ctx, E, B):
-        return False
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~766', 2, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_2711(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[0])
+    ctx.steps += 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
     return t_2401(ctx, k, s, E, B)
 
 
@@ -160,16 +179,28 @@ def t_2402(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~773', E.get('n~766'), True)
-        LOCAL(ctx, E, 'r~774', E.get('r~767'), True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~774'))
+        value = E.get('n~766')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~773', E.get('n~773', MISSING), True))
+        E['n~773'] = value
+        value = E.get('r~767')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~774', E.get('r~774', MISSING), True))
+        E['r~774'] = value
+        c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~774'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~773'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~769', E.get('n~766'), True)
-    LOCAL(ctx, E, 'r~770', E.get('r~767'), True)
+    value = E.get('n~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = value
+    value = E.get('r~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~770', E.get('r~770', MISSING), True))
+    E['r~770'] = value
     return t_2405(ctx, r1, s, E, B)
 
 
@@ -179,7 +210,10 @@ def d_2403(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', E.get('n~766'), True)
+    value = E.get('n~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = value
     return True
 
 
@@ -189,7 +223,10 @@ def d_2404(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~770', E.get('r~767'), True)
+    value = E.get('r~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~770', E.get('r~770', MISSING), True))
+    E['r~770'] = value
     return True
 
 
@@ -235,7 +272,7 @@ def d_2409(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~772')).get('prod'), E.get('r~770'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~772'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~770'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~769'), '-=', False, K[0])
     return True
@@ -247,7 +284,10 @@ def d_2410(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~773', E.get('n~766'), True)
+    value = E.get('n~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~773', E.get('n~773', MISSING), True))
+    E['n~773'] = value
     return True
 
 
@@ -257,7 +297,10 @@ def d_2411(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~774', E.get('r~767'), True)
+    value = E.get('r~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~774', E.get('r~774', MISSING), True))
+    E['r~774'] = value
     return True
 
 
@@ -270,13 +313,25 @@ def t_2413(ctx, k, s=None, E=None, B=2393):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~775', E.get('n~766'), True)
-    LOCAL(ctx, E, 'r~776', E.get('r~767'), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~776'))
+    value = E.get('n~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~775', E.get('n~775', MISSING), True))
+    E['n~775'] = value
+    value = E.get('r~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~776', E.get('r~776', MISSING), True))
+    E['r~776'] = value
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~776'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~775'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~777', E.get('n~766'), True)
-    LOCAL(ctx, E, 'r~778', E.get('r~767'), True)
+    value = E.get('n~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~777', E.get('n~777', MISSING), True))
+    E['n~777'] = value
+    value = E.get('r~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~778', E.get('r~778', MISSING), True))
+    E['r~778'] = value
     return t_2419(ctx, k, s, E, B)
 
 
@@ -286,7 +341,10 @@ def d_2414(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~775', E.get('n~766'), True)
+    value = E.get('n~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~775', E.get('n~775', MISSING), True))
+    E['n~775'] = value
     return True
 
 
@@ -296,7 +354,10 @@ def d_2415(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~776', E.get('r~767'), True)
+    value = E.get('r~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~776', E.get('r~776', MISSING), True))
+    E['r~776'] = value
     return True
 
 
@@ -309,7 +370,10 @@ def d_2417(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~777', E.get('n~766'), True)
+    value = E.get('n~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~777', E.get('n~777', MISSING), True))
+    E['n~777'] = value
     return True
 
 
@@ -319,7 +383,10 @@ def d_2418(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~778', E.get('r~767'), True)
+    value = E.get('r~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~778', E.get('r~778', MISSING), True))
+    E['r~778'] = value
     return True
 
 
@@ -365,7 +432,7 @@ def d_2423(ctx, E=None, B=2393):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~780')).get('prod'), E.get('r~778'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~780'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~778'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~777'), '-=', False, K[0])
     return True

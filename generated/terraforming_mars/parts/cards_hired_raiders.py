@@ -99,8 +99,12 @@ def t_2371(ctx, k, s=None, E=None, B=2370):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 2, True)
-    LOCAL(ctx, E, 'r~765', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'steel'
     return t_2374(ctx, k, s, E, B)
 
 
@@ -128,11 +132,14 @@ def d_2376(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~767', x_2683(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~766')).get('stock'), E.get('r~765'))
+    value = x_2683(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'got~767', E.get('got~767', MISSING), True))
+    E['got~767'] = value
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~766'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~767'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~767'), '+=', False, K[0])
     return True
@@ -144,7 +151,10 @@ def d_2377(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~767', x_2683(ctx, E), True)
+    value = x_2683(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'got~767', E.get('got~767', MISSING), True))
+    E['got~767'] = value
     return True
 
 
@@ -154,7 +164,7 @@ def d_2378(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~766')).get('stock'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~766'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~767'), '-=', False, K[0])
     return True
@@ -166,7 +176,7 @@ def d_2379(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~767'), '+=', False, K[0])
     return True
@@ -182,8 +192,12 @@ def t_2382(ctx, k, s=None, E=None, B=2370):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 3, True)
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'megacredits'
     return t_2385(ctx, k, s, E, B)
 
 
@@ -211,11 +225,14 @@ def d_2387(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~771', x_2698(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~770')).get('stock'), E.get('r~769'))
+    value = x_2698(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'got~771', E.get('got~771', MISSING), True))
+    E['got~771'] = value
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~769'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~771'), '-=', False, K[0])
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), E.get('r~769'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~771'), '+=', False, K[0])
     return True
@@ -227,7 +244,10 @@ def d_2388(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'got~771', x_2698(ctx, E), True)
+    value = x_2698(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'got~771', E.get('got~771', MISSING), True))
+    E['got~771'] = value
     return True
 
 
@@ -237,7 +257,7 @@ def d_2389(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~770')).get('stock'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~769'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~771'), '-=', False, K[0])
     return True
@@ -249,7 +269,7 @@ def d_2390(ctx, E=None, B=2370):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~769'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('got~771'), '+=', False, K[0])
     return True

@@ -45,6 +45,8 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~770', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~770'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~773', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~773'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -109,15 +111,37 @@ def d_3462(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    if not d_3465(ctx, E, B):
-        return False
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~766', 2, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    if not d_3470(ctx, E, B):
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_3945(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[6])
+    ctx.steps += 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_3950(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), E.get('r~767'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[6])
     return True
 
 
@@ -141,11 +165,15 @@ def t_3473(ctx, k, s=None, E=None, B=3462):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~788', 1, True)
-        LOCAL(ctx, E, 'r~789', 'megacredits', True)
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~789'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~788', E.get('n~788', MISSING), True))
+        E['n~788'] = 1
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~789', E.get('r~789', MISSING), True))
+        E['r~789'] = 'megacredits'
+        c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
         if c is not None:
-            SET(ctx, 'prod', c, key, E.get('n~788'), '+=', False, K[4])
+            SET(ctx, 'prod', c, key, 1, '+=', False, K[6])
         return t_3500(ctx, k, s, E, B)
 
     ctx.steps += 1
@@ -155,7 +183,9 @@ def t_3473(ctx, k, s=None, E=None, B=3462):  # rules_data/terraforming_mars/card
     if not x_3954(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~768', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = 'city'
     return t_3477(ctx, r1, s, E, B)
 
 
@@ -201,10 +231,19 @@ def t_3478(ctx, k, s=None, E=None, B=3462):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~772', x_3957(ctx, E), True)
-    LOCAL(ctx, E, 'empty~777', x_3958(ctx, E), True)
-    LOCAL(ctx, E, 'legal~783', x_3959(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
+    value = x_3957(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~772', E.get('mine~772', MISSING), True))
+    E['mine~772'] = value
+    value = x_3958(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~777', E.get('empty~777', MISSING), True))
+    E['empty~777'] = value
+    value = x_3959(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~783', E.get('legal~783', MISSING), True))
+    E['legal~783'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~783')), (list, dict)) else 0) > 0)):
         return False
     return t_3483(ctx, k, s, E, B)
 
@@ -235,7 +274,9 @@ def d_3497(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~788', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~788', E.get('n~788', MISSING), True))
+    E['n~788'] = 1
     return True
 
 
@@ -245,7 +286,9 @@ def d_3498(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~789', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~789', E.get('r~789', MISSING), True))
+    E['r~789'] = 'megacredits'
     return True
 
 
@@ -255,9 +298,9 @@ def d_3499(ctx, E=None, B=3462):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~789'))
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~789'))
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~788'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, E.get('n~788'), '+=', False, K[6])
     return True
 
 
@@ -270,11 +313,15 @@ def d_3501(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~790', 1, True)
-    LOCAL(ctx, E, 'r~791', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~791'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~790', E.get('n~790', MISSING), True))
+    E['n~790'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~791', E.get('r~791', MISSING), True))
+    E['r~791'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~790'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[6])
     return True
 
 
@@ -287,7 +334,9 @@ def d_3503(ctx, E=None, B=3462):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~791', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~791', E.get('r~791', MISSING), True))
+    E['r~791'] = 'megacredits'
     return True
 
 

@@ -56,7 +56,8 @@ x_3877 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
 def x_3879(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:580
     def compute():
         _h1 = ctx.state.get('board')
-        return (1 * AR('/', len([v_s_766 for v_s_766 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_766, {}) if type(_h1) is dict else KEY(_h1, v_s_766, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))
+        _h2 = ctx.index.plain['tiles']
+        return (1 * AR('/', len([v_s_766 for v_s_766 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_766, {}) if type(_h1) is dict else KEY(_h1, v_s_766, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]), 3))
     return MEMO(ctx, (3879, ctx.stamps.get('board', 0),), compute)
 
 
@@ -66,11 +67,15 @@ def d_3400(ctx, E=None, B=3400):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 5, True)
-    LOCAL(ctx, E, 'r~765', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, 5, '+=', False, K[0])
     return True
 
 

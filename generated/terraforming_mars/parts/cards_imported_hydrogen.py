@@ -45,6 +45,8 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~774', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~774'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~772'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~777', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~777'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~772'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -88,7 +90,9 @@ def x_904(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_773, 0) if type(_h1) is dict else KEY(_h1, v_p_773, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_773, NOREC).get('step', 0) if type(v_p_773) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_773, NOREC).get('max', 0) if type(v_p_773) is str else 0))) is int else num(_w4))) for v_p_773 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_773, NOREC).get('tile', None) if type(v_p_773) is str else None) == E.get('t~772'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~772')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_773, 0) if type(_h1) is dict else KEY(_h1, v_p_773, 0)))) is type((_w2 := (_h2.get(v_p_773, NOREC).get('step', 0) if type(v_p_773) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_773, NOREC).get('max', 0) if type(v_p_773) is str else 0))) is int else num(_w4))) for v_p_773 in IDS(ctx, 'parameters') if ((_h2.get(v_p_773, NOREC).get('tile', None) if type(v_p_773) is str else None) == _h3)))
     return MEMO(ctx, (904, E.get('t~772'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -96,8 +100,10 @@ def x_905(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~772'))) is str else None)
-        return (E.get('this') if any(((ctx.index.plain['spaces'].get(v_x_775, NOREC).get('reserved', None) if type(v_x_775) is str else None) == E.get('this')) for v_x_775 in [v_x_774 for v_x_774 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_774, NOREC).get('type', None) if type(v_x_774) is str else None) == _h1)]) else None)
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~772'))) is str else None)
+        _h3 = E.get('this')
+        return (E.get('this') if any(((_h1.get(v_x_775, NOREC).get('reserved', None) if type(v_x_775) is str else None) == _h3) for v_x_775 in MEMO(ctx, (K[0], E.get('t~772'),), lambda: [v_x_774 for v_x_774 in IDS(ctx, 'spaces') if ((_h1.get(v_x_774, NOREC).get('type', None) if type(v_x_774) is str else None) == _h2)])) else None)
     return MEMO(ctx, (905, E.get('this'), E.get('t~772'),), compute)
 
 
@@ -105,11 +111,18 @@ def x_906(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~772'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~772'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))
-        _h4 = (_w5.get('except_on', None) if type((_w5 := (ctx.index.plain['tiles'].get(_w4, NOREC).get('not_next_to', {}) if type((_w4 := E.get('t~772'))) is str else {}))) is dict else KEY(_w5, 'except_on', None))
-        return [v_s_778 for v_s_778 in [v_x_777 for v_x_777 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_777, NOREC).get('type', None) if type(v_x_777) is str else None) == _h1)] if (True if ((not (v_s_778 in _h2 if type(_h2) in (list, dict) else IN(v_s_778, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_778, NOREC).get('reserved', None) if type(v_s_778) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_778, NOREC).get('reserved', None) if type(v_s_778) is str else None) == E.get('t~772'))) or (((ctx.index.plain['spaces'].get(v_s_778, NOREC).get('reserved', None) if type(v_s_778) is str else None) == E.get('mine~776'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_778 in _h4 if type(_h4) in (list, dict) else IN(v_s_778, _h4))) or ((not any((True if ((v_x_779 in _h2 if type(_h2) in (list, dict) else IN(v_x_779, _h2))) and ((not (v_x_779 in _h4 if type(_h4) in (list, dict) else IN(v_x_779, _h4)))) and (any((True if (((_w6.get('tile', None) if type((_w6 := (_h2.get(v_x_779, {}) if type(_h2) is dict else KEY(_h2, v_x_779, {})))) is dict else KEY(_w6, 'tile', None)) != None)) and ((True if (((_w7.get('tile', None) if type((_w7 := (_h2.get(v_x_779, {}) if type(_h2) is dict else KEY(_h2, v_x_779, {})))) is dict else KEY(_w7, 'tile', None)) == v_u_780)) or (((ctx.index.plain['tiles'].get(_w9, NOREC).get('counts_as', None) if type((_w9 := (_w8.get('tile', None) if type((_w8 := (_h2.get(v_x_779, {}) if type(_h2) is dict else KEY(_h2, v_x_779, {})))) is dict else KEY(_w8, 'tile', None)))) is str else None) == v_u_780)) else False)) else False) for v_u_780 in items_of(_h3))) else False) for v_x_779 in ADJ(ctx, 'spaces', v_s_778)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~772'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('t~772')
+        _h6 = E.get('mine~776')
+        _h7 = (len(_w5) if isinstance((_w5 := (_w4.get('tiles', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~772'))) is str else {}))) is dict else KEY(_w4, 'tiles', None))), (list, dict)) else 0)
+        _h8 = (_w7.get('except_on', None) if type((_w7 := (ctx.index.plain['tiles'].get(_w6, NOREC).get('not_next_to', {}) if type((_w6 := E.get('t~772'))) is str else {}))) is dict else KEY(_w7, 'except_on', None))
+        _h9 = (_h8 if isinstance(_h8, (list, dict)) else ())
+        _h10 = (_w11.get('tiles', None) if type((_w11 := (ctx.index.plain['tiles'].get(_w10, NOREC).get('not_next_to', {}) if type((_w10 := E.get('t~772'))) is str else {}))) is dict else KEY(_w11, 'tiles', None))
+        _h11 = ctx.index.plain['tiles']
+        return [v_s_778 for v_s_778 in MEMO(ctx, (K[1], E.get('t~772'),), lambda: [v_x_777 for v_x_777 in IDS(ctx, 'spaces') if ((_h1.get(v_x_777, NOREC).get('type', None) if type(v_x_777) is str else None) == _h2)]) for _c2 in ((_h1.get(v_s_778, NOREC).get('reserved', None) if type(v_s_778) is str else None),) if (True if ((not (v_s_778 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) or ((_c2 == _h6)) else False)) and ((True if ((_h7 == 0)) or ((v_s_778 in _h9)) or ((not any((True if ((v_x_779 in _h4)) and ((not (v_x_779 in _h9))) and (any((True if (((_w12.get('tile', None) if type((_w12 := (_h3.get(v_x_779, {}) if type(_h3) is dict else KEY(_h3, v_x_779, {})))) is dict else KEY(_w12, 'tile', None)) != None)) and ((True if (((_w13.get('tile', None) if type((_w13 := (_h3.get(v_x_779, {}) if type(_h3) is dict else KEY(_h3, v_x_779, {})))) is dict else KEY(_w13, 'tile', None)) == v_u_780)) or (((_h11.get(_w15, NOREC).get('counts_as', None) if type((_w15 := (_w14.get('tile', None) if type((_w14 := (_h3.get(v_x_779, {}) if type(_h3) is dict else KEY(_h3, v_x_779, {})))) is dict else KEY(_w14, 'tile', None)))) is str else None) == v_u_780)) else False)) else False) for v_u_780 in items_of(_h10))) else False) for v_x_779 in ADJ(ctx, 'spaces', v_s_778)))) else False)) else False)]
     return MEMO(ctx, (906, E.get('mine~776'), E.get('t~772'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -118,15 +131,18 @@ def x_907(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('claims')
-        _h2 = ctx.state.get('board')
-        return (lambda v_open_783: ((lambda v_near_786: (v_near_786 if (FN['count'](ctx, None, v_near_786) > 0) else v_open_783))([v_s_784 for v_s_784 in items_of(v_open_783) if (True if ((E.get('you') != None)) and (any((True if ((v_x_785 in _h2 if type(_h2) in (list, dict) else IN(v_x_785, _h2))) and (((_w1.get('owner', None) if type((_w1 := (_h2.get(v_x_785, {}) if type(_h2) is dict else KEY(_h2, v_x_785, {})))) is dict else KEY(_w1, 'owner', None)) == E.get('you'))) else False) for v_x_785 in ADJ(ctx, 'spaces', v_s_784))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~772'))) is str else None) == 'if_possible') else v_open_783))([v_s_782 for v_s_782 in items_of(E.get('empty~781')) if (True if ((not (v_s_782 in _h1 if type(_h1) in (list, dict) else IN(v_s_782, _h1)))) or (((_h1.get(v_s_782, None) if type(_h1) is dict else KEY(_h1, v_s_782, None)) == E.get('you'))) else False)])
+        _h2 = (_h1 if isinstance(_h1, (list, dict)) else ())
+        _h3 = E.get('you')
+        _h4 = ctx.state.get('board')
+        _h5 = (_h4 if isinstance(_h4, (list, dict)) else ())
+        return (lambda v_open_783: ((lambda v_near_786: (v_near_786 if ((len(v_near_786) if isinstance(v_near_786, (list, dict)) else 0) > 0) else v_open_783))([v_s_784 for v_s_784 in items_of(v_open_783) if (True if ((_h3 != None)) and (any((True if ((v_x_785 in _h5)) and (((_w1.get('owner', None) if type((_w1 := (_h4.get(v_x_785, {}) if type(_h4) is dict else KEY(_h4, v_x_785, {})))) is dict else KEY(_w1, 'owner', None)) == _h3)) else False) for v_x_785 in ADJ(ctx, 'spaces', v_s_784))) else False)]) if ((ctx.index.plain['tiles'].get(_w2, NOREC).get('next_to_own', None) if type((_w2 := E.get('t~772'))) is str else None) == 'if_possible') else v_open_783))([v_s_782 for v_s_782 in items_of(E.get('empty~781')) if (True if ((not (v_s_782 in _h2))) or (((_h1.get(v_s_782, None) if type(_h1) is dict else KEY(_h1, v_s_782, None)) == _h3)) else False)])
     return MEMO(ctx, (907, E.get('empty~781'), E.get('t~772'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_908(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:145
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('legal~787')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('legal~787')), (list, dict)) else 0) > 0)
 
 
 def x_912(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -148,7 +164,7 @@ x_916 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_917(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~790'))
+    return FLD(ctx, K[2], E.get('s~790'))
 
 
 def x_918(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -166,13 +182,13 @@ def x_919(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
 def x_920(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~791'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~791'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[3], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~791'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~791'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_921(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~789'))
+    return FLD(ctx, K[4], E.get('t~789'))
 
 
 def x_925(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:146
@@ -189,7 +205,9 @@ def t_793(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~772', 'ocean', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~772', E.get('t~772', MISSING), True))
+        E['t~772'] = 'ocean'
         return t_810(ctx, k, s, E, B)
 
     return t_794(ctx, r1, s, E, B)
@@ -204,11 +222,15 @@ def d_795(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 3, True)
-    LOCAL(ctx, E, 'r~765', 'plants', True)
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('stock'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'plants'
+    c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~764'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, 3, '+=', False, K[5])
     return True
 
 
@@ -223,8 +245,12 @@ def t_799(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 3, True)
-    LOCAL(ctx, E, 'r~767', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'microbe'
     return t_802(ctx, k, s, E, B)
 
 
@@ -240,8 +266,12 @@ def t_804(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 2, True)
-    LOCAL(ctx, E, 'r~770', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~770', E.get('r~770', MISSING), True))
+    E['r~770'] = 'animal'
     return t_807(ctx, k, s, E, B)
 
 
@@ -254,7 +284,9 @@ def d_806(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~770', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~770', E.get('r~770', MISSING), True))
+    E['r~770'] = 'animal'
     return True
 
 
@@ -267,9 +299,9 @@ def d_808(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('card_res'), E.get('card~771'))
+    c, key = KEYPLACE(ctx, K[6], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~771'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~769'), '+=', False, K[5])
+        SET(ctx, 'card_res', c, key, E.get('n~769'), '+=', False, K[7])
     return True
 
 
@@ -279,7 +311,9 @@ def d_809(ctx, E=None, B=793):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~772', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~772', E.get('t~772', MISSING), True))
+    E['t~772'] = 'ocean'
     return True
 
 
@@ -300,10 +334,19 @@ def t_811(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~776', x_905(ctx, E), True)
-    LOCAL(ctx, E, 'empty~781', x_906(ctx, E), True)
-    LOCAL(ctx, E, 'legal~787', x_907(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~787')) > 0)):
+    value = x_905(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~776', E.get('mine~776', MISSING), True))
+    E['mine~776'] = value
+    value = x_906(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~781', E.get('empty~781', MISSING), True))
+    E['empty~781'] = value
+    value = x_907(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~787', E.get('legal~787', MISSING), True))
+    E['legal~787'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~787')), (list, dict)) else 0) > 0)):
         return False
     return t_816(ctx, k, s, E, B)
 
@@ -314,7 +357,10 @@ def d_812(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~776', x_905(ctx, E), True)
+    value = x_905(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~776', E.get('mine~776', MISSING), True))
+    E['mine~776'] = value
     return True
 
 
@@ -324,7 +370,10 @@ def d_813(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'empty~781', x_906(ctx, E), True)
+    value = x_906(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~781', E.get('empty~781', MISSING), True))
+    E['empty~781'] = value
     return True
 
 
@@ -334,7 +383,10 @@ def d_814(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'legal~787', x_907(ctx, E), True)
+    value = x_907(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~787', E.get('legal~787', MISSING), True))
+    E['legal~787'] = value
     return True
 
 
@@ -344,7 +396,7 @@ def d_815(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('legal~787')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~787')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -358,8 +410,14 @@ def t_817(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~789', E.get('t~772'), True)
-    LOCAL(ctx, E, 's~790', E.get('space~788'), True)
+    value = E.get('t~772')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~789', E.get('t~789', MISSING), True))
+    E['t~789'] = value
+    value = E.get('space~788')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~790', E.get('s~790', MISSING), True))
+    E['s~790'] = value
     return t_820(ctx, k, s, E, B)
 
 
@@ -369,7 +427,10 @@ def d_818(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~789', E.get('t~772'), True)
+    value = E.get('t~772')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~789', E.get('t~789', MISSING), True))
+    E['t~789'] = value
     return True
 
 
@@ -379,7 +440,10 @@ def d_819(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~790', E.get('space~788'), True)
+    value = E.get('space~788')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~790', E.get('s~790', MISSING), True))
+    E['s~790'] = value
     return True
 
 
@@ -389,10 +453,10 @@ def t_820(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~790'))
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~790'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_913(ctx, E), '=', False, K[6])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~790'), '=', False, K[8])
+        SET(ctx, 'board', c, key, x_913(ctx, E), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~790'), '=', False, K[10])
     return t_823(ctx, k, s, E, B)
 
 
@@ -402,9 +466,9 @@ def d_821(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], ctx.state.get('board'), E.get('s~790'))
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~790'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_913(ctx, E), '=', False, K[6])
+        SET(ctx, 'board', c, key, x_913(ctx, E), '=', False, K[8])
     return True
 
 
@@ -414,7 +478,7 @@ def d_822(ctx, E=None, B=793):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~790'), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~790'), '=', False, K[10])
     return True
 
 
@@ -476,7 +540,9 @@ def t_826(ctx, k, s=None, E=None, B=793):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~791', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~791', E.get('x~791', MISSING), True))
+            E['x~791'] = item
             if ((E.get('x~791') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~791'), _w1))):
                 return t_827(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()

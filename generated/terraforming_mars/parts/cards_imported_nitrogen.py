@@ -45,11 +45,11 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
-    ['player', 'stock', 'key'],
-    {'d': 0},
     ['game', 'game_tracks', 'key'],
+    {'d': 0},
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
+    ['player', 'stock', 'key'],
     ['player', 'card_res', 'key'],
 ]
 
@@ -93,23 +93,48 @@ def t_2878(ctx, k, s=None, E=None, B=2878):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~771', 2, True)
-        LOCAL(ctx, E, 'r~772', 'animal', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~771', E.get('n~771', MISSING), True))
+        E['n~771'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~772', E.get('r~772', MISSING), True))
+        E['r~772'] = 'animal'
         return t_2896(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~764', 'tr', True)
-    LOCAL(ctx, E, 'n~765', 1, True)
-    if not d_2881(ctx, E, B):
-        return False
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'tr'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 1
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~764'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~764'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~765'), '+=', False, K[0])
+    else:
+        if not d_2883(ctx, E, B):
+            return False
     ctx.steps += 5
-    LOCAL(ctx, E, 'n~766', 4, True)
-    LOCAL(ctx, E, 'r~767', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'plants'
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~768', 3, True)
-    LOCAL(ctx, E, 'r~769', 'microbe', True)
+        SET(ctx, 'stock', c, key, 4, '+=', False, K[4])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'microbe'
     return t_2892(ctx, r1, s, E, B)
 
 
@@ -137,7 +162,9 @@ def d_2895(ctx, E=None, B=2878):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~772', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~772', E.get('r~772', MISSING), True))
+    E['r~772'] = 'animal'
     return True
 
 
@@ -150,7 +177,7 @@ def d_2897(ctx, E=None, B=2878):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~773'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~773'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~771'), '+=', False, K[5])
     return True

@@ -63,7 +63,9 @@ def d_3370(ctx, E=None, B=3370):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 8, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 8
     STMT(ctx, B + 2)
     return True
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~766', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~766'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -62,9 +63,13 @@ def x_2627(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
-        _h2 = ctx.state.get('board')
-        return [v_x_767 for v_x_767 in [v_x_766 for v_x_766 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_766, NOREC).get('type', None) if type(v_x_766) is str else None) == _h1)] if any((True if ((v_y_768 in _h2 if type(_h2) in (list, dict) else IN(v_y_768, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_768, {}) if type(_h2) is dict else KEY(_h2, v_y_768, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_768, {}) if type(_h2) is dict else KEY(_h2, v_y_768, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~765'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_768, {}) if type(_h2) is dict else KEY(_h2, v_y_768, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~765'))) else False)) else False) for v_y_768 in ADJ(ctx, 'spaces', v_x_767))]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('u~765')
+        _h6 = ctx.index.plain['tiles']
+        return [v_x_767 for v_x_767 in MEMO(ctx, (K[0], E.get('t~764'),), lambda: [v_x_766 for v_x_766 in IDS(ctx, 'spaces') if ((_h1.get(v_x_766, NOREC).get('type', None) if type(v_x_766) is str else None) == _h2)]) if any((True if ((v_y_768 in _h4)) and (((_w2.get('tile', None) if type((_w2 := (_h3.get(v_y_768, {}) if type(_h3) is dict else KEY(_h3, v_y_768, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h3.get(v_y_768, {}) if type(_h3) is dict else KEY(_h3, v_y_768, {})))) is dict else KEY(_w3, 'tile', None)) == _h5)) or (((_h6.get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h3.get(v_y_768, {}) if type(_h3) is dict else KEY(_h3, v_y_768, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == _h5)) else False)) else False) for v_y_768 in ADJ(ctx, 'spaces', v_x_767))]
     return MEMO(ctx, (2627, E.get('t~764'), E.get('u~765'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -160,7 +165,7 @@ x_2670 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_2672(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~781'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~787'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~784'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~788'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~785'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~789'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~786'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~787')} if ((_w8 if type((_w8 := E.get('s_v~784'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~788')} if ((_w11 if type((_w11 := E.get('t_v~785'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~789')} if ((_w14 if type((_w14 := E.get('h_v~786'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~781'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~787'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~784'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~788'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~785'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~789'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~786'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~787')} if ((_w8 if type((_w8 := E.get('s_v~784'))) is int else num(_w8)) > 0) else K[4]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~788')} if ((_w11 if type((_w11 := E.get('t_v~785'))) is int else num(_w11)) > 0) else K[4]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~789')} if ((_w14 if type((_w14 := E.get('h_v~786'))) is int else num(_w14)) > 0) else K[4]))) is int else AR('+', _w15, _w16))
 
 
 x_2676 = _C.x_2676  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -172,8 +177,12 @@ def t_2320(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'industrial_center', True)
-    LOCAL(ctx, E, 'u~765', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'industrial_center'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'u~765', E.get('u~765', MISSING), True))
+    E['u~765'] = 'city'
     return t_2323(ctx, k, s, E, B)
 
 
@@ -183,7 +192,9 @@ def d_2321(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'industrial_center', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'industrial_center'
     return True
 
 
@@ -193,7 +204,9 @@ def d_2322(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~765', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'u~765', E.get('u~765', MISSING), True))
+    E['u~765'] = 'city'
     return True
 
 
@@ -203,8 +216,14 @@ def t_2323(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~764'), True)
-    LOCAL(ctx, E, 'l~770', x_2627(ctx, E), True)
+    value = E.get('t~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~769', E.get('t~769', MISSING), True))
+    E['t~769'] = value
+    value = x_2627(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~770', E.get('l~770', MISSING), True))
+    E['l~770'] = value
     return t_2326(ctx, k, s, E, B)
 
 
@@ -214,7 +233,10 @@ def d_2324(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', E.get('t~764'), True)
+    value = E.get('t~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~769', E.get('t~769', MISSING), True))
+    E['t~769'] = value
     return True
 
 
@@ -224,7 +246,10 @@ def d_2325(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~770', x_2627(ctx, E), True)
+    value = x_2627(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~770', E.get('l~770', MISSING), True))
+    E['l~770'] = value
     return True
 
 
@@ -245,8 +270,11 @@ def t_2327(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~775', x_2629(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~775')) > 0)):
+    value = x_2629(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~775', E.get('open~775', MISSING), True))
+    E['open~775'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~775')), (list, dict)) else 0) > 0)):
         return False
     return t_2330(ctx, k, s, E, B)
 
@@ -275,7 +303,9 @@ def t_2344(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~780', 7, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~780', E.get('n~780', MISSING), True))
+    E['n~780'] = 7
     return t_2346(ctx, k, s, E, B)
 
 
@@ -285,7 +315,9 @@ def d_2345(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~780', 7, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~780', E.get('n~780', MISSING), True))
+    E['n~780'] = 7
     return True
 
 
@@ -295,9 +327,16 @@ def t_2346(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~781', E.get('n~780'), True)
-    LOCAL(ctx, E, 'sv~782', 0, True)
-    LOCAL(ctx, E, 'tv~783', 0, True)
+    value = E.get('n~780')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~781', E.get('price~781', MISSING), True))
+    E['price~781'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~782', E.get('sv~782', MISSING), True))
+    E['sv~782'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~783', E.get('tv~783', MISSING), True))
+    E['tv~783'] = 0
     return t_2350(ctx, k, s, E, B)
 
 
@@ -307,7 +346,10 @@ def d_2347(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~781', E.get('n~780'), True)
+    value = E.get('n~780')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~781', E.get('price~781', MISSING), True))
+    E['price~781'] = value
     return True
 
 
@@ -317,7 +359,9 @@ def d_2348(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~782', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~782', E.get('sv~782', MISSING), True))
+    E['sv~782'] = 0
     return True
 
 
@@ -327,7 +371,9 @@ def d_2349(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~783', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~783', E.get('tv~783', MISSING), True))
+    E['tv~783'] = 0
     return True
 
 
@@ -337,9 +383,18 @@ def t_2350(ctx, k, s=None, E=None, B=2320):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~784', x_2652(ctx, E), True)
-    LOCAL(ctx, E, 't_v~785', x_2653(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~786', x_2654(ctx, E), True)
+    value = x_2652(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~784', E.get('s_v~784', MISSING), True))
+    E['s_v~784'] = value
+    value = x_2653(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~785', E.get('t_v~785', MISSING), True))
+    E['t_v~785'] = value
+    value = x_2654(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~786', E.get('h_v~786', MISSING), True))
+    E['h_v~786'] = value
     return t_2354(ctx, k, s, E, B)
 
 
@@ -349,7 +404,10 @@ def d_2351(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~784', x_2652(ctx, E), True)
+    value = x_2652(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~784', E.get('s_v~784', MISSING), True))
+    E['s_v~784'] = value
     return True
 
 
@@ -359,7 +417,10 @@ def d_2352(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~785', x_2653(ctx, E), True)
+    value = x_2653(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~785', E.get('t_v~785', MISSING), True))
+    E['t_v~785'] = value
     return True
 
 
@@ -369,7 +430,10 @@ def d_2353(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~786', x_2654(ctx, E), True)
+    value = x_2654(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~786', E.get('h_v~786', MISSING), True))
+    E['h_v~786'] = value
     return True
 
 
@@ -393,9 +457,9 @@ def d_2355(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
     if not x_2656(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[9], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~781'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~781'), '-=', False, K[8])
     return True
 
 
@@ -416,9 +480,9 @@ def d_2357(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[9], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~781'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~781'), '-=', False, K[8])
     return True
 
 
@@ -457,18 +521,18 @@ def d_2361(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[9], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2665(ctx, E), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_2665(ctx, E), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[9], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~787'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~787'), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[9], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~788'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~788'), '-=', False, K[8])
+    c, key = KEYPLACE(ctx, K[9], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~789'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~789'), '-=', False, K[8])
     return True
 
 
@@ -478,9 +542,9 @@ def d_2362(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[9], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_2665(ctx, E), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, x_2665(ctx, E), '-=', False, K[8])
     return True
 
 
@@ -490,9 +554,9 @@ def d_2363(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[9], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~787'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('s~787'), '-=', False, K[8])
     return True
 
 
@@ -502,9 +566,9 @@ def d_2364(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[9], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~788'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('t~788'), '-=', False, K[8])
     return True
 
 
@@ -514,9 +578,9 @@ def d_2365(ctx, E=None, B=2320):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[9], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~789'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~789'), '-=', False, K[8])
     return True
 
 
@@ -526,11 +590,15 @@ def d_2366(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~790', 1, True)
-    LOCAL(ctx, E, 'r~791', 'steel', True)
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('prod'), E.get('r~791'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~790', E.get('n~790', MISSING), True))
+    E['n~790'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~791', E.get('r~791', MISSING), True))
+    E['r~791'] = 'steel'
+    c, key = KEYPLACE(ctx, K[9], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'steel')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~790'), '+=', False, K[9])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[10])
     return True
 
 
@@ -543,7 +611,9 @@ def d_2368(ctx, E=None, B=2320):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~791', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~791', E.get('r~791', MISSING), True))
+    E['r~791'] = 'steel'
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     ['player', 'prod', 'key'],
     {'d': 0},
 ]
@@ -56,7 +57,11 @@ x_3083 = _C.x_1504  # rules_data/terraforming_mars/cards/141-208.yaml:81
 def x_3086(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:88
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3086, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_768, NOREC).get('tags', []) if type(v_c_768) is str else [])).count('plant') for v_c_768 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_770, NOREC).get('tags', []) if type(v_c_770) is str else [])).count('plant') for v_c_770 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_768, NOREC).get('tags', []) if type(v_c_768) is str else []))) is list else items_of(_w1)).count('plant') for v_c_768 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_770, NOREC).get('tags', []) if type(v_c_770) is str else []))) is list else items_of(_w2)).count('plant') for v_c_770 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4))
+    return MEMO(ctx, (3086, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 x_3087 = _C.x_1438  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -69,12 +74,19 @@ def d_2717(ctx, E=None, B=2717):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~772', 1, True)
-    LOCAL(ctx, E, 'r~773', 'plants', True)
-    LOCAL(ctx, E, 'k~774', x_3086(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~772', E.get('n~772', MISSING), True))
+    E['n~772'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~773', E.get('r~773', MISSING), True))
+    E['r~773'] = 'plants'
+    value = x_3086(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~774', E.get('k~774', MISSING), True))
+    E['k~774'] = value
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~772'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~774'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~772'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~774'))) is int else num(_w2)))), '+=', False, K[1])
     return True
 
 
@@ -87,7 +99,9 @@ def d_2719(ctx, E=None, B=2717):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~773', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~773', E.get('r~773', MISSING), True))
+    E['r~773'] = 'plants'
     return True
 
 
@@ -97,7 +111,10 @@ def d_2720(ctx, E=None, B=2717):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~774', x_3086(ctx, E), True)
+    value = x_3086(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~774', E.get('k~774', MISSING), True))
+    E['k~774'] = value
     return True
 
 

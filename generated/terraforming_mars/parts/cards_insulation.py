@@ -77,20 +77,40 @@ def t_2737(ctx, k, s=None, E=None, B=2737):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~766', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
-        LOCAL(ctx, E, 'r~767', 'heat', True)
-        if not d_2746(ctx, E, B):
+        value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~766', E.get('n~766', MISSING), True))
+        E['n~766'] = value
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~767', E.get('r~767', MISSING), True))
+        E['r~767'] = 'heat'
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+            raise TrialBudget()
+        if not x_3119(ctx, E):
             return False
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~767'))
+        if c is not None:
+            SET(ctx, 'prod', c, key, E.get('n~766'), '-=', False, K[0])
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~768', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
-        LOCAL(ctx, E, 'r~769', 'megacredits', True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+        value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~768', E.get('n~768', MISSING), True))
+        E['n~768'] = value
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~769', E.get('r~769', MISSING), True))
+        E['r~769'] = 'megacredits'
+        c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[0])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~764', x_3108(ctx, E), True)
+    value = x_3108(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = value
     return t_2739(ctx, r1, s, E, B)
 
 
@@ -100,7 +120,10 @@ def d_2738(ctx, E=None, B=2737):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', x_3108(ctx, E), True)
+    value = x_3108(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = value
     return True
 
 

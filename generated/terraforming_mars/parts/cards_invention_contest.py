@@ -54,7 +54,7 @@ K = [
 
 
 def x_3773(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:526
-    return ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := FN['count'](ctx, None, ctx.state.get('deck')))) is type((_w2 := FN['count'](ctx, None, ctx.state.get('discard')))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0))) is type((_w4 := (len(_w2) if isinstance((_w2 := ctx.state.get('discard')), (list, dict)) else 0))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
 
 
 x_3778 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -87,8 +87,12 @@ def t_3309(ctx, k, s=None, E=None, B=3309):  # rules_data/terraforming_mars/card
     if not x_3773(ctx, E):
         return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~764', 3, True)
-    LOCAL(ctx, E, 'k~765', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~765', E.get('k~765', MISSING), True))
+    E['k~765'] = 1
     return t_3313(ctx, k, s, E, B)
 
 
@@ -112,7 +116,9 @@ def d_3312(ctx, E=None, B=3309):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~765', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~765', E.get('k~765', MISSING), True))
+    E['k~765'] = 1
     return True
 
 
@@ -120,7 +126,7 @@ t_3313 = _C.rebased(_C.t_2173, 3309)  # rules_data/terraforming_mars/definitions
 d_3314 = _C.rebased(_C.d_2174, 3309)  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:52
 d_3315 = _C.rebased(_C.d_2175, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:20
 d_3316 = _C.rebased(_C.d_2176, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:21
-d_3317 = _C.rebased(_C.d_1581, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+d_3317 = _C.rebased(_C.d_2177, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:21
 d_3318 = _C.rebased(_C.d_1582, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:21
 d_3319 = _C.rebased(_C.d_425, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:21
 d_3320 = _C.rebased(_C.d_426, 3309)  # rules_data/terraforming_mars/definitions/cards.yaml:21

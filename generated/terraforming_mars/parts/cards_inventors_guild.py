@@ -187,13 +187,16 @@ def t_439(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'offer'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
         if c is not None:
             SET(ctx, 'offer', c, key, K[1], '=', False, K[2])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~764', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
     if not d_441(ctx, E, B):
         return False
     return t_452(ctx, r1, s, E, B)
@@ -217,19 +220,49 @@ def d_441(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
 
 
 def d_442(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards.yaml:21
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_443(ctx, E, B):
-        return False
-    if not d_448(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[3])
+        SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[4])
+        STMT(ctx, B + 9)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:22
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'offer'
+        if c is not None:
+            SET(ctx, 'offer', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[2])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[3])
     return True
 
 
-d_443 = _C.rebased(_C.d_443, 438)  # rules_data/terraforming_mars/definitions/cards.yaml:21
+def d_443(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards.yaml:21
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:21
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[3])
+        SET(ctx, 'discard', ctx.state, 'discard', K[1], '=', False, K[4])
+        STMT(ctx, B + 9)
+    return True
+
+
 d_444 = _C.rebased(_C.d_444, 438)  # rules_data/terraforming_mars/definitions/cards.yaml:21
 d_445 = _C.rebased(_C.d_425, 438)  # rules_data/terraforming_mars/definitions/cards.yaml:21
 d_446 = _C.rebased(_C.d_426, 438)  # rules_data/terraforming_mars/definitions/cards.yaml:21
@@ -257,7 +290,9 @@ def t_452(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'card~765', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'card~765', E.get('card~765', MISSING), True))
+            E['card~765'] = item
             return t_453(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()
 
@@ -275,13 +310,16 @@ def t_454(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'hand'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
         if c is not None:
             SET(ctx, 'hand', c, key, ([E.get('card~765')]), '+=', True, K[5])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~766', 3, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 3
     return t_456(ctx, r1, s, E, B)
 
 
@@ -294,9 +332,16 @@ def t_456(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~767', E.get('n~766'), True)
-    LOCAL(ctx, E, 'sv~768', 0, True)
-    LOCAL(ctx, E, 'tv~769', 0, True)
+    value = E.get('n~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~767', E.get('price~767', MISSING), True))
+    E['price~767'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~768', E.get('sv~768', MISSING), True))
+    E['sv~768'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~769', E.get('tv~769', MISSING), True))
+    E['tv~769'] = 0
     return t_460(ctx, k, s, E, B)
 
 
@@ -306,7 +351,10 @@ def d_457(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~767', E.get('n~766'), True)
+    value = E.get('n~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~767', E.get('price~767', MISSING), True))
+    E['price~767'] = value
     return True
 
 
@@ -316,7 +364,9 @@ def d_458(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~768', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~768', E.get('sv~768', MISSING), True))
+    E['sv~768'] = 0
     return True
 
 
@@ -326,7 +376,9 @@ def d_459(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~769', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~769', E.get('tv~769', MISSING), True))
+    E['tv~769'] = 0
     return True
 
 
@@ -336,9 +388,18 @@ def t_460(ctx, k, s=None, E=None, B=438):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~770', x_506(ctx, E), True)
-    LOCAL(ctx, E, 't_v~771', x_507(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~772', x_508(ctx, E), True)
+    value = x_506(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~770', E.get('s_v~770', MISSING), True))
+    E['s_v~770'] = value
+    value = x_507(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~771', E.get('t_v~771', MISSING), True))
+    E['t_v~771'] = value
+    value = x_508(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~772', E.get('h_v~772', MISSING), True))
+    E['h_v~772'] = value
     return t_464(ctx, k, s, E, B)
 
 
@@ -348,7 +409,10 @@ def d_461(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~770', x_506(ctx, E), True)
+    value = x_506(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~770', E.get('s_v~770', MISSING), True))
+    E['s_v~770'] = value
     return True
 
 
@@ -358,7 +422,10 @@ def d_462(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~771', x_507(ctx, E), True)
+    value = x_507(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~771', E.get('t_v~771', MISSING), True))
+    E['t_v~771'] = value
     return True
 
 
@@ -368,7 +435,10 @@ def d_463(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~772', x_508(ctx, E), True)
+    value = x_508(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~772', E.get('h_v~772', MISSING), True))
+    E['h_v~772'] = value
     return True
 
 
@@ -392,7 +462,7 @@ def d_465(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
     if not x_510(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~767'), '-=', False, K[6])
     return True
@@ -415,7 +485,7 @@ def d_467(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('price~767'), '-=', False, K[6])
     return True
@@ -456,16 +526,16 @@ def d_471(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_519(ctx, E), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~773'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~774'), '-=', False, K[6])
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~775'), '-=', False, K[6])
     return True
@@ -477,7 +547,7 @@ def d_472(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, x_519(ctx, E), '-=', False, K[6])
     return True
@@ -489,7 +559,7 @@ def d_473(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('s~773'), '-=', False, K[6])
     return True
@@ -501,7 +571,7 @@ def d_474(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('t~774'), '-=', False, K[6])
     return True
@@ -513,7 +583,7 @@ def d_475(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[7], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('h~775'), '-=', False, K[6])
     return True
@@ -525,7 +595,8 @@ def d_476(ctx, E=None, B=438):  # rules_data/terraforming_mars/definitions/turns
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = SEAT(ctx, E.get('you')), 'hand'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
     if c is not None:
         SET(ctx, 'hand', c, key, ([E.get('card~765')]), '+=', True, K[5])
     return True

@@ -45,9 +45,9 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
-    ['player', 'stock', 'key'],
-    {'d': 0},
     ['player', 'prod', 'key'],
+    {'d': 0},
+    ['player', 'stock', 'key'],
 ]
 
 
@@ -62,16 +62,31 @@ def d_2728(ctx, E=None, B=2728):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'megacredits', True)
-    if not d_2731(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'megacredits'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_3101(ctx, E):
         return False
-    ctx.steps += 3
-    LOCAL(ctx, E, 'n~766', 10, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[0])
+    ctx.steps += 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 10
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
+    if c is not None:
+        SET(ctx, 'stock', c, key, 10, '+=', False, K[2])
     return True
 
 
@@ -88,7 +103,9 @@ def d_2734(ctx, E=None, B=2728):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 10
     return True
 
 

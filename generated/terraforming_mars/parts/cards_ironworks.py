@@ -81,13 +81,21 @@ def t_2000(ctx, k, s=None, E=None, B=1994):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
-    LOCAL(ctx, E, 'r~767', 'steel', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'steel'
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[1])
-    LOCAL(ctx, E, 'p~768', 'oxygen', True)
-    LOCAL(ctx, E, 'n~769', 1, True)
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[1])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~768', E.get('p~768', MISSING), True))
+    E['p~768'] = 'oxygen'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 1
     return t_2006(ctx, k, s, E, B)
 
 

@@ -74,7 +74,9 @@ def d_3373(ctx, E=None, B=3373):  # rules_data/terraforming_mars/cards/141-208.y
     if not x_3846(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~764', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
     if not d_3376(ctx, E, B):
         return False
     return True
@@ -84,7 +86,7 @@ d_3374 = _C.rebased(_C.d_400, 3373)  # rules_data/terraforming_mars/cards/141-20
 d_3375 = _C.rebased(_C.d_352, 3373)  # rules_data/terraforming_mars/cards/141-208.yaml:565
 d_3376 = _C.rebased(_C.d_1884, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:12
 d_3377 = _C.rebased(_C.d_1885, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3378 = _C.rebased(_C.d_443, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3378 = _C.rebased(_C.d_1886, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_3379 = _C.rebased(_C.d_444, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_3380 = _C.rebased(_C.d_425, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_3381 = _C.rebased(_C.d_426, 3373)  # rules_data/terraforming_mars/definitions/cards.yaml:13

@@ -45,6 +45,8 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~766', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~766'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~769', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~769'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -124,7 +126,9 @@ def t_2635(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 'n~784', 2, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~784', E.get('n~784', MISSING), True))
+        E['n~784'] = 2
         if not d_2659(ctx, E, B):
             return False
         return t_2670(ctx, k, s, E, B)
@@ -133,7 +137,9 @@ def t_2635(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/card
     if not x_2986(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 't~764', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'ocean'
     return t_2638(ctx, r1, s, E, B)
 
 
@@ -186,11 +192,15 @@ def d_2671(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~785', 5, True)
-    LOCAL(ctx, E, 'r~786', 'plants', True)
-    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('stock'), E.get('r~786'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~785', E.get('n~785', MISSING), True))
+    E['n~785'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~786', E.get('r~786', MISSING), True))
+    E['r~786'] = 'plants'
+    c, key = KEYPLACE(ctx, K[13], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~785'), '+=', False, K[10])
+        SET(ctx, 'stock', c, key, 5, '+=', False, K[12])
     return True
 
 
@@ -200,7 +210,9 @@ def d_2672(ctx, E=None, B=2635):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~785', 5, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~785', E.get('n~785', MISSING), True))
+    E['n~785'] = 5
     return True
 
 
@@ -210,7 +222,9 @@ def d_2673(ctx, E=None, B=2635):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~786', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~786', E.get('r~786', MISSING), True))
+    E['r~786'] = 'plants'
     return True
 
 
@@ -220,9 +234,9 @@ def d_2674(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('stock'), E.get('r~786'))
+    c, key = KEYPLACE(ctx, K[13], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~786'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~785'), '+=', False, K[10])
+        SET(ctx, 'stock', c, key, E.get('n~785'), '+=', False, K[12])
     return True
 
 
@@ -232,8 +246,12 @@ def t_2675(ctx, k, s=None, E=None, B=2635):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~787', 4, True)
-    LOCAL(ctx, E, 'r~788', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~787', E.get('n~787', MISSING), True))
+    E['n~787'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~788', E.get('r~788', MISSING), True))
+    E['r~788'] = 'animal'
     return t_2678(ctx, k, s, E, B)
 
 
@@ -243,7 +261,9 @@ def d_2676(ctx, E=None, B=2635):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~787', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~787', E.get('n~787', MISSING), True))
+    E['n~787'] = 4
     return True
 
 
@@ -253,7 +273,9 @@ def d_2677(ctx, E=None, B=2635):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~788', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~788', E.get('r~788', MISSING), True))
+    E['r~788'] = 'animal'
     return True
 
 
@@ -270,9 +292,9 @@ def d_2679(ctx, E=None, B=2635):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[11], PL(ctx, E.get('you')).get('card_res'), E.get('card~789'))
+    c, key = KEYPLACE(ctx, K[13], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~789'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~787'), '+=', False, K[12])
+        SET(ctx, 'card_res', c, key, E.get('n~787'), '+=', False, K[14])
     return True
 
 

@@ -46,6 +46,7 @@ from . import _common as _C
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
+    "{'op': 'filt', 'v': 'x~768', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~768'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~767'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -75,8 +76,9 @@ def x_2931(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~767'))) is str else None)
-        return [v_x_769 for v_x_769 in [v_x_768 for v_x_768 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_768, NOREC).get('type', None) if type(v_x_768) is str else None) == _h1)] if ((ctx.index.plain['spaces'].get(v_x_769, NOREC).get('volcanic', None) if type(v_x_769) is str else None) == True)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~767'))) is str else None)
+        return [v_x_769 for v_x_769 in MEMO(ctx, (K[1], E.get('t~767'),), lambda: [v_x_768 for v_x_768 in IDS(ctx, 'spaces') if ((_h1.get(v_x_768, NOREC).get('type', None) if type(v_x_768) is str else None) == _h2)]) if ((_h1.get(v_x_769, NOREC).get('volcanic', None) if type(v_x_769) is str else None) == True)]
     return MEMO(ctx, (2931, E.get('t~767'),), compute)
 
 
@@ -103,12 +105,18 @@ def t_2563(ctx, k, s=None, E=None, B=2563):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~767', 'lava_flows', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~767', E.get('t~767', MISSING), True))
+        E['t~767'] = 'lava_flows'
         return t_2580(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~764', 'temperature', True)
-    LOCAL(ctx, E, 'n~765', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~764', E.get('p~764', MISSING), True))
+    E['p~764'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 2
     return t_2566(ctx, r1, s, E, B)
 
 
@@ -135,7 +143,9 @@ def d_2579(ctx, E=None, B=2563):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~767', 'lava_flows', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~767', E.get('t~767', MISSING), True))
+    E['t~767'] = 'lava_flows'
     return True
 
 
@@ -145,8 +155,14 @@ def t_2580(ctx, k, s=None, E=None, B=2563):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~770', E.get('t~767'), True)
-    LOCAL(ctx, E, 'l~771', x_2931(ctx, E), True)
+    value = E.get('t~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~770', E.get('t~770', MISSING), True))
+    E['t~770'] = value
+    value = x_2931(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~771', E.get('l~771', MISSING), True))
+    E['l~771'] = value
     return t_2583(ctx, k, s, E, B)
 
 
@@ -156,7 +172,10 @@ def d_2581(ctx, E=None, B=2563):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~770', E.get('t~767'), True)
+    value = E.get('t~767')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~770', E.get('t~770', MISSING), True))
+    E['t~770'] = value
     return True
 
 
@@ -166,7 +185,10 @@ def d_2582(ctx, E=None, B=2563):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~771', x_2931(ctx, E), True)
+    value = x_2931(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~771', E.get('l~771', MISSING), True))
+    E['l~771'] = value
     return True
 
 
@@ -187,8 +209,11 @@ def t_2584(ctx, k, s=None, E=None, B=2563):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~776', x_2933(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~776')) > 0)):
+    value = x_2933(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~776', E.get('open~776', MISSING), True))
+    E['open~776'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~776')), (list, dict)) else 0) > 0)):
         return False
     return t_2587(ctx, k, s, E, B)
 

@@ -66,10 +66,21 @@ def t_3271(ctx, k, s=None, E=None, B=3271):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 5, True)
-    LOCAL(ctx, E, 'r~765', 'heat', True)
-    if not d_3274(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'heat'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_3733(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~764'), '-=', False, K[0])
     return t_3277(ctx, k, s, E, B)
 
 
@@ -87,11 +98,15 @@ def d_3278(ctx, E=None, B=3271):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 4, True)
-    LOCAL(ctx, E, 'r~767', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'plants'
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, 4, '+=', False, K[0])
     return True
 
 
@@ -106,8 +121,12 @@ def t_3282(ctx, k, s=None, E=None, B=3271):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 2, True)
-    LOCAL(ctx, E, 'r~769', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'animal'
     return t_3285(ctx, k, s, E, B)
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'temperature'},
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -77,8 +78,12 @@ def t_1373(ctx, k, s=None, E=None, B=1373):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'greenery', True)
-    LOCAL(ctx, E, 'k~765', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'greenery'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~765', E.get('k~765', MISSING), True))
+    E['k~765'] = 'ocean'
     return t_1376(ctx, k, s, E, B)
 
 
@@ -88,7 +93,9 @@ def d_1374(ctx, E=None, B=1373):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'greenery'
     return True
 
 
@@ -98,7 +105,9 @@ def d_1375(ctx, E=None, B=1373):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~765', 'ocean', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~765', E.get('k~765', MISSING), True))
+    E['k~765'] = 'ocean'
     return True
 
 

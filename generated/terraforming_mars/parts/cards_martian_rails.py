@@ -57,7 +57,9 @@ x_539 = _C.x_539  # rules_data/terraforming_mars/definitions/resources.yaml:31
 def x_543(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:80
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_769 for v_s_769 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_769, {}) if type(_h1) is dict else KEY(_h1, v_s_769, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_769, NOREC).get('type', None) if type(v_s_769) is str else None) != 'off_map')) else False)])
+        _h2 = ctx.index.plain['tiles']
+        _h3 = ctx.index.plain['spaces']
+        return len([v_s_769 for v_s_769 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_769, {}) if type(_h1) is dict else KEY(_h1, v_s_769, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_h3.get(v_s_769, NOREC).get('type', None) if type(v_s_769) is str else None) != 'off_map')) else False)])
     return MEMO(ctx, (543, ctx.stamps.get('board', 0),), compute)
 
 
@@ -76,10 +78,21 @@ def d_479(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    if not d_482(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_538(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~764'), '-=', False, K[0])
     return True
 
 
@@ -96,10 +109,17 @@ def d_485(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 1, True)
-    LOCAL(ctx, E, 'r~771', 'megacredits', True)
-    LOCAL(ctx, E, 'k~772', x_543(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~770', E.get('n~770', MISSING), True))
+    E['n~770'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'megacredits'
+    value = x_543(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~772', E.get('k~772', MISSING), True))
+    E['k~772'] = value
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~772'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -115,7 +135,10 @@ def d_488(ctx, E=None, B=479):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~772', x_543(ctx, E), True)
+    value = x_543(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~772', E.get('k~772', MISSING), True))
+    E['k~772'] = value
     return True
 
 
@@ -125,7 +148,7 @@ def d_489(ctx, E=None, B=479):  # rules_data/terraforming_mars/definitions/resou
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~771'))
     if c is not None:
         SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~772'))) is int else num(_w2)))), '+=', False, K[0])
     return True

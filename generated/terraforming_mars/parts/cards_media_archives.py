@@ -51,7 +51,7 @@ K = [
 
 
 def x_2343(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:376
-    return MEMO(ctx, (2343, ctx.stamps.get('events', 0),), lambda: sum([FN['count'](ctx, None, (ctx.state['players'][v_p_765] if type(v_p_765) is int and 0 <= v_p_765 < len(ctx.state['players']) else {}).get('events')) for v_p_765 in items_of(list(range(len(ctx.state['players']))))]))
+    return MEMO(ctx, (2343, ctx.stamps.get('events', 0),), lambda: sum([(len(_w1) if isinstance((_w1 := (ctx.state['players'][v_p_765] if type(v_p_765) is int and 0 <= v_p_765 < len(ctx.state['players']) else {}).get('events')), (list, dict)) else 0) for v_p_765 in items_of(list(range(len(ctx.state['players']))))]))
 
 
 x_2344 = _C.x_759  # rules_data/terraforming_mars/definitions/resources.yaml:21
@@ -69,10 +69,17 @@ def d_2078(ctx, E=None, B=2078):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
-    LOCAL(ctx, E, 'r~767', 'megacredits', True)
-    LOCAL(ctx, E, 'k~768', x_2343(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'megacredits'
+    value = x_2343(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~768', E.get('k~768', MISSING), True))
+    E['k~768'] = value
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
         SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -88,7 +95,10 @@ def d_2081(ctx, E=None, B=2078):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~768', x_2343(ctx, E), True)
+    value = x_2343(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~768', E.get('k~768', MISSING), True))
+    E['k~768'] = value
     return True
 
 
@@ -98,7 +108,7 @@ def d_2082(ctx, E=None, B=2078):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~767'))
     if c is not None:
         SET(ctx, 'stock', c, key, (((_w1 if type((_w1 := E.get('n~766'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~768'))) is int else num(_w2)))), '+=', False, K[0])
     return True

@@ -54,7 +54,11 @@ K = [
 def x_4092(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:686
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (4092, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('building') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('building') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('building')))) is int else AR('+', _w6, _w7)))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (_w9 + _w10 if type((_w9 := (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else []))) is list else items_of(_w1)).count('building') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else []))) is list else items_of(_w2)).count('building') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4)))) is type((_w10 := (0 if (E.get('this') in _w6 if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w6)) else (_w8 if type((_w8 := (ctx.index.plain['cards'].get(_w7, NOREC).get('tags', []) if type((_w7 := E.get('this'))) is str else []))) is list else items_of(_w8)).count('building')))) is int else AR('+', _w9, _w10))
+    return MEMO(ctx, (4092, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 x_4093 = _C.x_2823  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:116
@@ -68,11 +72,20 @@ def d_3594(ctx, E=None, B=3594):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 1, True)
-    LOCAL(ctx, E, 'r~770', 'megacredits', True)
-    LOCAL(ctx, E, 'm~771', 2, True)
-    LOCAL(ctx, E, 'k~772', x_4092(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~770'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~770', E.get('r~770', MISSING), True))
+    E['r~770'] = 'megacredits'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'm~771', E.get('m~771', MISSING), True))
+    E['m~771'] = 2
+    value = x_4092(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~772', E.get('k~772', MISSING), True))
+    E['k~772'] = value
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~769'))) is int else num(_w1)) * AR('/', E.get('k~772'), E.get('m~771')))), '+=', False, K[1])
     return True
@@ -87,7 +100,9 @@ def d_3596(ctx, E=None, B=3594):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~770', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~770', E.get('r~770', MISSING), True))
+    E['r~770'] = 'megacredits'
     return True
 
 
@@ -100,7 +115,10 @@ def d_3598(ctx, E=None, B=3594):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~772', x_4092(ctx, E), True)
+    value = x_4092(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~772', E.get('k~772', MISSING), True))
+    E['k~772'] = value
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~775', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~775'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~773'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -70,9 +71,14 @@ def x_1654(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~773'))) is str else None)
-        _h2 = ctx.state.get('board')
-        return [v_x_776 for v_x_776 in [v_x_775 for v_x_775 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_775, NOREC).get('type', None) if type(v_x_775) is str else None) == _h1)] if (True if (any((v_r_777 in _w2 if type((_w2 := E.get('l~774'))) in (list, dict) else IN(v_r_777, _w2)) for v_r_777 in items_of((ctx.index.plain['spaces'].get(v_x_776, NOREC).get('bonus_resources', []) if type(v_x_776) is str else [])))) and (any((True if ((v_x_778 in _h2 if type(_h2) in (list, dict) else IN(v_x_778, _h2))) and (((_w3.get('owner', None) if type((_w3 := (_h2.get(v_x_778, {}) if type(_h2) is dict else KEY(_h2, v_x_778, {})))) is dict else KEY(_w3, 'owner', None)) == E.get('you'))) else False) for v_x_778 in ADJ(ctx, 'spaces', v_x_776))) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~773'))) is str else None)
+        _h3 = E.get('l~774')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = ctx.state.get('board')
+        _h6 = (_h5 if isinstance(_h5, (list, dict)) else ())
+        _h7 = E.get('you')
+        return [v_x_776 for v_x_776 in MEMO(ctx, (K[0], E.get('t~773'),), lambda: [v_x_775 for v_x_775 in IDS(ctx, 'spaces') if ((_h1.get(v_x_775, NOREC).get('type', None) if type(v_x_775) is str else None) == _h2)]) if (True if (any((v_r_777 in _h4) for v_r_777 in items_of((_h1.get(v_x_776, NOREC).get('bonus_resources', []) if type(v_x_776) is str else [])))) and (any((True if ((v_x_778 in _h6)) and (((_w2.get('owner', None) if type((_w2 := (_h5.get(v_x_778, {}) if type(_h5) is dict else KEY(_h5, v_x_778, {})))) is dict else KEY(_w2, 'owner', None)) == _h7)) else False) for v_x_778 in ADJ(ctx, 'spaces', v_x_776))) else False)]
     return MEMO(ctx, (1654, E.get('l~774'), E.get('t~773'), E.get('you'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -81,7 +87,9 @@ def x_1655(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_781, 0) if type(_h1) is dict else KEY(_h1, v_p_781, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_781, NOREC).get('step', 0) if type(v_p_781) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_781, NOREC).get('max', 0) if type(v_p_781) is str else 0))) is int else num(_w4))) for v_p_781 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_781, NOREC).get('tile', None) if type(v_p_781) is str else None) == E.get('t~779'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~779')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_781, 0) if type(_h1) is dict else KEY(_h1, v_p_781, 0)))) is type((_w2 := (_h2.get(v_p_781, NOREC).get('step', 0) if type(v_p_781) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_781, NOREC).get('max', 0) if type(v_p_781) is str else 0))) is int else num(_w4))) for v_p_781 in IDS(ctx, 'parameters') if ((_h2.get(v_p_781, NOREC).get('tile', None) if type(v_p_781) is str else None) == _h3)))
     return MEMO(ctx, (1655, E.get('t~779'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -89,18 +97,27 @@ def x_1656(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~779'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~779'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_782 for v_s_782 in items_of(E.get('l~780')) if (True if ((not (v_s_782 in _h1 if type(_h1) in (list, dict) else IN(v_s_782, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_782, NOREC).get('reserved', None) if type(v_s_782) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_782, NOREC).get('reserved', None) if type(v_s_782) is str else None) == E.get('t~779'))) or (((ctx.index.plain['spaces'].get(v_s_782, NOREC).get('reserved', None) if type(v_s_782) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_782 in _h2 if type(_h2) in (list, dict) else IN(v_s_782, _h2)))) or (((_h2.get(v_s_782, None) if type(_h2) is dict else KEY(_h2, v_s_782, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_782 in _h4 if type(_h4) in (list, dict) else IN(v_s_782, _h4))) or ((not any((True if ((v_x_783 in _h1 if type(_h1) in (list, dict) else IN(v_x_783, _h1))) and ((not (v_x_783 in _h4 if type(_h4) in (list, dict) else IN(v_x_783, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_783, {}) if type(_h1) is dict else KEY(_h1, v_x_783, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_783, {}) if type(_h1) is dict else KEY(_h1, v_x_783, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_784)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_783, {}) if type(_h1) is dict else KEY(_h1, v_x_783, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_784)) else False)) else False) for v_u_784 in items_of(_h3))) else False) for v_x_783 in ADJ(ctx, 'spaces', v_s_782)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.state.get('board')
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        _h4 = E.get('t~779')
+        _h5 = E.get('this')
+        _h6 = ctx.state.get('claims')
+        _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
+        _h8 = E.get('you')
+        _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~779'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~779'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
+        _h12 = (_w10.get('tiles', None) if type((_w10 := (ctx.index.plain['tiles'].get(_w9, NOREC).get('not_next_to', {}) if type((_w9 := E.get('t~779'))) is str else {}))) is dict else KEY(_w10, 'tiles', None))
+        _h13 = ctx.index.plain['tiles']
+        return [v_s_782 for v_s_782 in items_of(E.get('l~780')) for _c1 in ((_h1.get(v_s_782, NOREC).get('reserved', None) if type(v_s_782) is str else None),) if (True if ((not (v_s_782 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_782 in _h7))) or (((_h6.get(v_s_782, None) if type(_h6) is dict else KEY(_h6, v_s_782, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_782 in _h11)) or ((not any((True if ((v_x_783 in _h3)) and ((not (v_x_783 in _h11))) and (any((True if (((_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_783, {}) if type(_h2) is dict else KEY(_h2, v_x_783, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_h2.get(v_x_783, {}) if type(_h2) is dict else KEY(_h2, v_x_783, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_784)) or (((_h13.get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_h2.get(v_x_783, {}) if type(_h2) is dict else KEY(_h2, v_x_783, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == v_u_784)) else False)) else False) for v_u_784 in items_of(_h12))) else False) for v_x_783 in ADJ(ctx, 'spaces', v_s_782)))) else False)) else False)]
     return MEMO(ctx, (1656, E.get('l~780'), E.get('this'), E.get('t~779'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1657(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~785')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('open~785')), (list, dict)) else 0) > 0)
 
 
 x_1661 = _C.x_823  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -138,8 +155,13 @@ def t_1459(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/card
         return t_1483(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~773', 'mining_area', True)
-    LOCAL(ctx, E, 'l~774', K[4], True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~773', E.get('t~773', MISSING), True))
+    E['t~773'] = 'mining_area'
+    value = K[5]
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~774', E.get('l~774', MISSING), True))
+    E['l~774'] = value
     return t_1462(ctx, r1, s, E, B)
 
 
@@ -149,7 +171,9 @@ def d_1460(ctx, E=None, B=1447):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~773', 'mining_area', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~773', E.get('t~773', MISSING), True))
+    E['t~773'] = 'mining_area'
     return True
 
 
@@ -162,8 +186,14 @@ def t_1462(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~779', E.get('t~773'), True)
-    LOCAL(ctx, E, 'l~780', x_1654(ctx, E), True)
+    value = E.get('t~773')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~779', E.get('t~779', MISSING), True))
+    E['t~779'] = value
+    value = x_1654(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~780', E.get('l~780', MISSING), True))
+    E['l~780'] = value
     return t_1465(ctx, k, s, E, B)
 
 
@@ -173,7 +203,10 @@ def d_1463(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~779', E.get('t~773'), True)
+    value = E.get('t~773')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~779', E.get('t~779', MISSING), True))
+    E['t~779'] = value
     return True
 
 
@@ -183,7 +216,10 @@ def d_1464(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~780', x_1654(ctx, E), True)
+    value = x_1654(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~780', E.get('l~780', MISSING), True))
+    E['l~780'] = value
     return True
 
 
@@ -204,8 +240,11 @@ def t_1466(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~785', x_1656(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~785')) > 0)):
+    value = x_1656(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~785', E.get('open~785', MISSING), True))
+    E['open~785'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~785')), (list, dict)) else 0) > 0)):
         return False
     return t_1469(ctx, k, s, E, B)
 
@@ -216,7 +255,10 @@ def d_1467(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~785', x_1656(ctx, E), True)
+    value = x_1656(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~785', E.get('open~785', MISSING), True))
+    E['open~785'] = value
     return True
 
 
@@ -226,7 +268,7 @@ def d_1468(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~785')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~785')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -240,8 +282,14 @@ def t_1470(ctx, k, s=None, E=None, B=1447):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~787', E.get('t~779'), True)
-    LOCAL(ctx, E, 's~788', E.get('space~786'), True)
+    value = E.get('t~779')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~787', E.get('t~787', MISSING), True))
+    E['t~787'] = value
+    value = E.get('space~786')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~788', E.get('s~788', MISSING), True))
+    E['s~788'] = value
     return t_1473(ctx, k, s, E, B)
 
 
@@ -251,7 +299,10 @@ def d_1471(ctx, E=None, B=1447):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~787', E.get('t~779'), True)
+    value = E.get('t~779')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~787', E.get('t~787', MISSING), True))
+    E['t~787'] = value
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~775', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~775'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~773'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -70,8 +71,11 @@ def x_1705(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~773'))) is str else None)
-        return [v_x_776 for v_x_776 in [v_x_775 for v_x_775 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_775, NOREC).get('type', None) if type(v_x_775) is str else None) == _h1)] if any((v_r_777 in _w2 if type((_w2 := E.get('l~774'))) in (list, dict) else IN(v_r_777, _w2)) for v_r_777 in items_of((ctx.index.plain['spaces'].get(v_x_776, NOREC).get('bonus_resources', []) if type(v_x_776) is str else [])))]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~773'))) is str else None)
+        _h3 = E.get('l~774')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        return [v_x_776 for v_x_776 in MEMO(ctx, (K[0], E.get('t~773'),), lambda: [v_x_775 for v_x_775 in IDS(ctx, 'spaces') if ((_h1.get(v_x_775, NOREC).get('type', None) if type(v_x_775) is str else None) == _h2)]) if any((v_r_777 in _h4) for v_r_777 in items_of((_h1.get(v_x_776, NOREC).get('bonus_resources', []) if type(v_x_776) is str else [])))]
     return MEMO(ctx, (1705, E.get('l~774'), E.get('t~773'),), compute)
 
 
@@ -80,7 +84,9 @@ def x_1706(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_780, 0) if type(_h1) is dict else KEY(_h1, v_p_780, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_780, NOREC).get('step', 0) if type(v_p_780) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_780, NOREC).get('max', 0) if type(v_p_780) is str else 0))) is int else num(_w4))) for v_p_780 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_780, NOREC).get('tile', None) if type(v_p_780) is str else None) == E.get('t~778'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~778')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_780, 0) if type(_h1) is dict else KEY(_h1, v_p_780, 0)))) is type((_w2 := (_h2.get(v_p_780, NOREC).get('step', 0) if type(v_p_780) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_780, NOREC).get('max', 0) if type(v_p_780) is str else 0))) is int else num(_w4))) for v_p_780 in IDS(ctx, 'parameters') if ((_h2.get(v_p_780, NOREC).get('tile', None) if type(v_p_780) is str else None) == _h3)))
     return MEMO(ctx, (1706, E.get('t~778'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -88,18 +94,27 @@ def x_1707(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = ctx.state.get('board')
-        _h2 = ctx.state.get('claims')
-        _h3 = (_w2.get('tiles', None) if type((_w2 := (ctx.index.plain['tiles'].get(_w1, NOREC).get('not_next_to', {}) if type((_w1 := E.get('t~778'))) is str else {}))) is dict else KEY(_w2, 'tiles', None))
-        _h4 = (_w4.get('except_on', None) if type((_w4 := (ctx.index.plain['tiles'].get(_w3, NOREC).get('not_next_to', {}) if type((_w3 := E.get('t~778'))) is str else {}))) is dict else KEY(_w4, 'except_on', None))
-        return [v_s_781 for v_s_781 in items_of(E.get('l~779')) if (True if ((not (v_s_781 in _h1 if type(_h1) in (list, dict) else IN(v_s_781, _h1)))) and ((True if (((ctx.index.plain['spaces'].get(v_s_781, NOREC).get('reserved', None) if type(v_s_781) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_s_781, NOREC).get('reserved', None) if type(v_s_781) is str else None) == E.get('t~778'))) or (((ctx.index.plain['spaces'].get(v_s_781, NOREC).get('reserved', None) if type(v_s_781) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_s_781 in _h2 if type(_h2) in (list, dict) else IN(v_s_781, _h2)))) or (((_h2.get(v_s_781, None) if type(_h2) is dict else KEY(_h2, v_s_781, None)) == E.get('you'))) else False)) and ((True if ((FN['count'](ctx, None, _h3) == 0)) or ((v_s_781 in _h4 if type(_h4) in (list, dict) else IN(v_s_781, _h4))) or ((not any((True if ((v_x_782 in _h1 if type(_h1) in (list, dict) else IN(v_x_782, _h1))) and ((not (v_x_782 in _h4 if type(_h4) in (list, dict) else IN(v_x_782, _h4)))) and (any((True if (((_w5.get('tile', None) if type((_w5 := (_h1.get(v_x_782, {}) if type(_h1) is dict else KEY(_h1, v_x_782, {})))) is dict else KEY(_w5, 'tile', None)) != None)) and ((True if (((_w6.get('tile', None) if type((_w6 := (_h1.get(v_x_782, {}) if type(_h1) is dict else KEY(_h1, v_x_782, {})))) is dict else KEY(_w6, 'tile', None)) == v_u_783)) or (((ctx.index.plain['tiles'].get(_w8, NOREC).get('counts_as', None) if type((_w8 := (_w7.get('tile', None) if type((_w7 := (_h1.get(v_x_782, {}) if type(_h1) is dict else KEY(_h1, v_x_782, {})))) is dict else KEY(_w7, 'tile', None)))) is str else None) == v_u_783)) else False)) else False) for v_u_783 in items_of(_h3))) else False) for v_x_782 in ADJ(ctx, 'spaces', v_s_781)))) else False)) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = ctx.state.get('board')
+        _h3 = (_h2 if isinstance(_h2, (list, dict)) else ())
+        _h4 = E.get('t~778')
+        _h5 = E.get('this')
+        _h6 = ctx.state.get('claims')
+        _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
+        _h8 = E.get('you')
+        _h9 = (len(_w4) if isinstance((_w4 := (_w3.get('tiles', None) if type((_w3 := (ctx.index.plain['tiles'].get(_w2, NOREC).get('not_next_to', {}) if type((_w2 := E.get('t~778'))) is str else {}))) is dict else KEY(_w3, 'tiles', None))), (list, dict)) else 0)
+        _h10 = (_w6.get('except_on', None) if type((_w6 := (ctx.index.plain['tiles'].get(_w5, NOREC).get('not_next_to', {}) if type((_w5 := E.get('t~778'))) is str else {}))) is dict else KEY(_w6, 'except_on', None))
+        _h11 = (_h10 if isinstance(_h10, (list, dict)) else ())
+        _h12 = (_w10.get('tiles', None) if type((_w10 := (ctx.index.plain['tiles'].get(_w9, NOREC).get('not_next_to', {}) if type((_w9 := E.get('t~778'))) is str else {}))) is dict else KEY(_w10, 'tiles', None))
+        _h13 = ctx.index.plain['tiles']
+        return [v_s_781 for v_s_781 in items_of(E.get('l~779')) for _c1 in ((_h1.get(v_s_781, NOREC).get('reserved', None) if type(v_s_781) is str else None),) if (True if ((not (v_s_781 in _h3))) and ((True if ((_c1 == None)) or ((_c1 == _h4)) or ((_c1 == _h5)) else False)) and ((True if ((not (v_s_781 in _h7))) or (((_h6.get(v_s_781, None) if type(_h6) is dict else KEY(_h6, v_s_781, None)) == _h8)) else False)) and ((True if ((_h9 == 0)) or ((v_s_781 in _h11)) or ((not any((True if ((v_x_782 in _h3)) and ((not (v_x_782 in _h11))) and (any((True if (((_w11.get('tile', None) if type((_w11 := (_h2.get(v_x_782, {}) if type(_h2) is dict else KEY(_h2, v_x_782, {})))) is dict else KEY(_w11, 'tile', None)) != None)) and ((True if (((_w12.get('tile', None) if type((_w12 := (_h2.get(v_x_782, {}) if type(_h2) is dict else KEY(_h2, v_x_782, {})))) is dict else KEY(_w12, 'tile', None)) == v_u_783)) or (((_h13.get(_w14, NOREC).get('counts_as', None) if type((_w14 := (_w13.get('tile', None) if type((_w13 := (_h2.get(v_x_782, {}) if type(_h2) is dict else KEY(_h2, v_x_782, {})))) is dict else KEY(_w13, 'tile', None)))) is str else None) == v_u_783)) else False)) else False) for v_u_783 in items_of(_h12))) else False) for v_x_782 in ADJ(ctx, 'spaces', v_s_781)))) else False)) else False)]
     return MEMO(ctx, (1707, E.get('l~779'), E.get('this'), E.get('t~778'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_1708(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:134
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('open~784')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('open~784')), (list, dict)) else 0) > 0)
 
 
 def x_1712(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -121,7 +136,7 @@ x_1716 = _C.x_410  # rules_data/terraforming_mars/definitions/board.yaml:119
 def x_1717(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:120
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[0], E.get('s~787'))
+    return FLD(ctx, K[1], E.get('s~787'))
 
 
 def x_1718(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
@@ -139,13 +154,13 @@ def x_1719(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
 def x_1720(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:121
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[1], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~788'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~788'), {})))) is dict else KEY(_w2, 'tile', None)))
+    return FLD(ctx, K[2], (_w2.get('tile', None) if type((_w2 := (_w1.get(E.get('x~788'), {}) if type((_w1 := ctx.state.get('board'))) is dict else KEY(_w1, E.get('x~788'), {})))) is dict else KEY(_w2, 'tile', None)))
 
 
 def x_1721(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:122
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[2], E.get('t~786'))
+    return FLD(ctx, K[3], E.get('t~786'))
 
 
 def x_1725(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:135
@@ -179,8 +194,13 @@ def t_1508(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/card
         return t_1532(ctx, k, s, E, B)
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~773', 'mining_rights', True)
-    LOCAL(ctx, E, 'l~774', K[4], True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~773', E.get('t~773', MISSING), True))
+    E['t~773'] = 'mining_rights'
+    value = K[5]
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~774', E.get('l~774', MISSING), True))
+    E['l~774'] = value
     return t_1511(ctx, r1, s, E, B)
 
 
@@ -190,7 +210,9 @@ def d_1509(ctx, E=None, B=1496):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~773', 'mining_rights', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~773', E.get('t~773', MISSING), True))
+    E['t~773'] = 'mining_rights'
     return True
 
 
@@ -203,8 +225,14 @@ def t_1511(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~778', E.get('t~773'), True)
-    LOCAL(ctx, E, 'l~779', x_1705(ctx, E), True)
+    value = E.get('t~773')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~778', E.get('t~778', MISSING), True))
+    E['t~778'] = value
+    value = x_1705(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~779', E.get('l~779', MISSING), True))
+    E['l~779'] = value
     return t_1514(ctx, k, s, E, B)
 
 
@@ -214,7 +242,10 @@ def d_1512(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~778', E.get('t~773'), True)
+    value = E.get('t~773')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~778', E.get('t~778', MISSING), True))
+    E['t~778'] = value
     return True
 
 
@@ -224,7 +255,10 @@ def d_1513(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~779', x_1705(ctx, E), True)
+    value = x_1705(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~779', E.get('l~779', MISSING), True))
+    E['l~779'] = value
     return True
 
 
@@ -245,8 +279,11 @@ def t_1515(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~784', x_1707(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~784')) > 0)):
+    value = x_1707(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~784', E.get('open~784', MISSING), True))
+    E['open~784'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~784')), (list, dict)) else 0) > 0)):
         return False
     return t_1518(ctx, k, s, E, B)
 
@@ -257,7 +294,10 @@ def d_1516(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~784', x_1707(ctx, E), True)
+    value = x_1707(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~784', E.get('open~784', MISSING), True))
+    E['open~784'] = value
     return True
 
 
@@ -267,7 +307,7 @@ def d_1517(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('open~784')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~784')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -281,8 +321,14 @@ def t_1519(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~786', E.get('t~778'), True)
-    LOCAL(ctx, E, 's~787', E.get('space~785'), True)
+    value = E.get('t~778')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~786', E.get('t~786', MISSING), True))
+    E['t~786'] = value
+    value = E.get('space~785')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~787', E.get('s~787', MISSING), True))
+    E['s~787'] = value
     return t_1522(ctx, k, s, E, B)
 
 
@@ -292,7 +338,10 @@ def d_1520(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~786', E.get('t~778'), True)
+    value = E.get('t~778')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~786', E.get('t~786', MISSING), True))
+    E['t~786'] = value
     return True
 
 
@@ -302,7 +351,10 @@ def d_1521(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~787', E.get('space~785'), True)
+    value = E.get('space~785')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~787', E.get('s~787', MISSING), True))
+    E['s~787'] = value
     return True
 
 
@@ -312,10 +364,10 @@ def t_1522(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~787'))
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~787'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1713(ctx, E), '=', False, K[7])
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[9])
+        SET(ctx, 'board', c, key, x_1713(ctx, E), '=', False, K[8])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[10])
     return t_1525(ctx, k, s, E, B)
 
 
@@ -325,9 +377,9 @@ def d_1523(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], ctx.state.get('board'), E.get('s~787'))
+    c, key = KEYPLACE(ctx, K[9], ctx.state.get('board'), E.get('s~787'))
     if c is not None:
-        SET(ctx, 'board', c, key, x_1713(ctx, E), '=', False, K[7])
+        SET(ctx, 'board', c, key, x_1713(ctx, E), '=', False, K[8])
     return True
 
 
@@ -337,7 +389,7 @@ def d_1524(ctx, E=None, B=1496):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[9])
+    SET(ctx, 'last_space', ctx.state, 'last_space', E.get('s~787'), '=', False, K[10])
     return True
 
 
@@ -399,7 +451,9 @@ def t_1528(ctx, k, s=None, E=None, B=1496):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'x~788', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'x~788', E.get('x~788', MISSING), True))
+            E['x~788'] = item
             if ((E.get('x~788') in _w1 if type((_w1 := ctx.state.get('board'))) in (list, dict) else IN(E.get('x~788'), _w1))):
                 return t_1529(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()

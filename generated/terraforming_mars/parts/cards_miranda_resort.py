@@ -53,7 +53,11 @@ K = [
 def x_1437(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:510
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1437, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_768, NOREC).get('tags', []) if type(v_c_768) is str else [])).count('earth') for v_c_768 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_770, NOREC).get('tags', []) if type(v_c_770) is str else [])).count('earth') for v_c_770 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_768, NOREC).get('tags', []) if type(v_c_768) is str else []))) is list else items_of(_w1)).count('earth') for v_c_768 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_770, NOREC).get('tags', []) if type(v_c_770) is str else []))) is list else items_of(_w2)).count('earth') for v_c_770 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4))
+    return MEMO(ctx, (1437, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 x_1438 = _C.x_1438  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -66,10 +70,17 @@ def d_1275(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~772', 1, True)
-    LOCAL(ctx, E, 'r~773', 'megacredits', True)
-    LOCAL(ctx, E, 'k~774', x_1437(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~773'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~772', E.get('n~772', MISSING), True))
+    E['n~772'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~773', E.get('r~773', MISSING), True))
+    E['r~773'] = 'megacredits'
+    value = x_1437(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~774', E.get('k~774', MISSING), True))
+    E['k~774'] = value
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~772'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~774'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -84,7 +95,9 @@ def d_1277(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~773', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~773', E.get('r~773', MISSING), True))
+    E['r~773'] = 'megacredits'
     return True
 
 
@@ -94,7 +107,10 @@ def d_1278(ctx, E=None, B=1275):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~774', x_1437(ctx, E), True)
+    value = x_1437(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~774', E.get('k~774', MISSING), True))
+    E['k~774'] = value
     return True
 
 

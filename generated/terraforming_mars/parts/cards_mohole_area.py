@@ -81,11 +81,15 @@ def d_2606(ctx, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 4, True)
-    LOCAL(ctx, E, 'r~765', 'heat', True)
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'heat'
+    c, key = KEYPLACE(ctx, K[5], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[4])
+        SET(ctx, 'prod', c, key, 4, '+=', False, K[4])
     return True
 
 
@@ -102,8 +106,12 @@ def t_2610(ctx, k, s=None, E=None, B=2606):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~766', 'mohole_area', True)
-        LOCAL(ctx, E, 'k~767', 'ocean', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~766', E.get('t~766', MISSING), True))
+        E['t~766'] = 'mohole_area'
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~767', E.get('k~767', MISSING), True))
+        E['k~767'] = 'ocean'
         return t_2614(ctx, k, s, E, B)
 
     return t_2611(ctx, r1, s, E, B)
@@ -118,7 +126,9 @@ def d_2612(ctx, E=None, B=2606):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~766', 'mohole_area', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~766', E.get('t~766', MISSING), True))
+    E['t~766'] = 'mohole_area'
     return True
 
 

@@ -45,7 +45,9 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     {'kind': 'cards', 'f': 'production', 'd': None},
+    "{'op': 'filt', 'v': 'x~767', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~767'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~766'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -58,7 +60,7 @@ K = [
 
 
 def x_1346(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:433
-    return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 4)
+    return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', K[0], 0, 0))) <= 4)
 
 
 x_1349 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -69,9 +71,11 @@ def x_1354(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~766'))) is str else None)
-        _h2 = ctx.state.get('board')
-        return [v_x_768 for v_x_768 in [v_x_767 for v_x_767 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_767, NOREC).get('type', None) if type(v_x_767) is str else None) == _h1)] if (not any((v_x_769 in _h2 if type(_h2) in (list, dict) else IN(v_x_769, _h2)) for v_x_769 in ADJ(ctx, 'spaces', v_x_768)))]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~766'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        return [v_x_768 for v_x_768 in MEMO(ctx, (K[2], E.get('t~766'),), lambda: [v_x_767 for v_x_767 in IDS(ctx, 'spaces') if ((_h1.get(v_x_767, NOREC).get('type', None) if type(v_x_767) is str else None) == _h2)]) if (not any((v_x_769 in _h4) for v_x_769 in ADJ(ctx, 'spaces', v_x_768)))]
     return MEMO(ctx, (1354, E.get('t~766'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -102,7 +106,9 @@ def t_1204(ctx, k, s=None, E=None, B=1200):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~766', 'natural_preserve', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~766', E.get('t~766', MISSING), True))
+        E['t~766'] = 'natural_preserve'
         return t_1207(ctx, k, s, E, B)
 
     return t_1205(ctx, r1, s, E, B)
@@ -117,7 +123,9 @@ def d_1206(ctx, E=None, B=1200):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~766', 'natural_preserve', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~766', E.get('t~766', MISSING), True))
+    E['t~766'] = 'natural_preserve'
     return True
 
 
@@ -127,8 +135,14 @@ def t_1207(ctx, k, s=None, E=None, B=1200):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~770', E.get('t~766'), True)
-    LOCAL(ctx, E, 'l~771', x_1354(ctx, E), True)
+    value = E.get('t~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~770', E.get('t~770', MISSING), True))
+    E['t~770'] = value
+    value = x_1354(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~771', E.get('l~771', MISSING), True))
+    E['l~771'] = value
     return t_1210(ctx, k, s, E, B)
 
 
@@ -138,7 +152,10 @@ def d_1208(ctx, E=None, B=1200):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~770', E.get('t~766'), True)
+    value = E.get('t~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~770', E.get('t~770', MISSING), True))
+    E['t~770'] = value
     return True
 
 
@@ -148,7 +165,10 @@ def d_1209(ctx, E=None, B=1200):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~771', x_1354(ctx, E), True)
+    value = x_1354(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~771', E.get('l~771', MISSING), True))
+    E['l~771'] = value
     return True
 
 
@@ -169,8 +189,11 @@ def t_1211(ctx, k, s=None, E=None, B=1200):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~776', x_1356(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~776')) > 0)):
+    value = x_1356(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~776', E.get('open~776', MISSING), True))
+    E['open~776'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~776')), (list, dict)) else 0) > 0)):
         return False
     return t_1214(ctx, k, s, E, B)
 

@@ -46,12 +46,12 @@ from . import _common as _C
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
-    ['game', 'game_tracks', 'key'],
+    ['player', 'prod', 'key'],
     {'d': 0},
+    ['game', 'game_tracks', 'key'],
     ['player', 'tracks', 'key'],
     ['player', 'tr_raised', ''],
     ['game', 'params', 'key'],
-    ['player', 'prod', 'key'],
 ]
 
 
@@ -75,7 +75,11 @@ x_1264 = _C.x_418  # rules_data/terraforming_mars/definitions/resources.yaml:89
 def x_1267(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:375
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (1267, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: ((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_769, NOREC).get('tags', []) if type(v_c_769) is str else [])).count('plant') for v_c_769 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_771, NOREC).get('tags', []) if type(v_c_771) is str else [])).count('plant') for v_c_771 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) >= 3))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_769, NOREC).get('tags', []) if type(v_c_769) is str else []))) is list else items_of(_w1)).count('plant') for v_c_769 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_771, NOREC).get('tags', []) if type(v_c_771) is str else []))) is list else items_of(_w2)).count('plant') for v_c_771 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 3)
+    return MEMO(ctx, (1267, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 x_1270 = _C.x_1270  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -94,13 +98,30 @@ def t_1107(ctx, k, s=None, E=None, B=1107):  # rules_data/terraforming_mars/card
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 't~764', 'tr', True)
-    LOCAL(ctx, E, 'n~765', 2, True)
-    if not d_1110(ctx, E, B):
-        return False
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'tr'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 2
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~764'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[2], ctx.state.get('game_tracks'), E.get('t~764'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~765'), '+=', False, K[3])
+    else:
+        if not d_1112(ctx, E, B):
+            return False
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~766', 'temperature', True)
-    LOCAL(ctx, E, 'n~767', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~766', E.get('p~766', MISSING), True))
+    E['p~766'] = 'temperature'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = 1
     return t_1118(ctx, r1, s, E, B)
 
 
@@ -136,11 +157,31 @@ def d_1131(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
     if E is None:
         E = ctx.env()
     if x_1267(ctx, E):
-        if not d_1132(ctx, E, B):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:16
+            raise TrialBudget()
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~773', E.get('n~773', MISSING), True))
+        E['n~773'] = 4
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~774', E.get('r~774', MISSING), True))
+        E['r~774'] = 'plants'
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
+        if c is not None:
+            SET(ctx, 'prod', c, key, 4, '+=', False, K[1])
     else:
-        if not d_1136(ctx, E, B):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:16
+            raise TrialBudget()
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~775', E.get('n~775', MISSING), True))
+        E['n~775'] = 1
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~776', E.get('r~776', MISSING), True))
+        E['r~776'] = 'plants'
+        c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'plants')
+        if c is not None:
+            SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
 
 
@@ -150,11 +191,15 @@ def d_1132(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~773', 4, True)
-    LOCAL(ctx, E, 'r~774', 'plants', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~774'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~773', E.get('n~773', MISSING), True))
+    E['n~773'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~774', E.get('r~774', MISSING), True))
+    E['r~774'] = 'plants'
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~773'), '+=', False, K[6])
+        SET(ctx, 'prod', c, key, 4, '+=', False, K[1])
     return True
 
 
@@ -164,7 +209,9 @@ def d_1133(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~773', 4, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~773', E.get('n~773', MISSING), True))
+    E['n~773'] = 4
     return True
 
 
@@ -174,7 +221,9 @@ def d_1134(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~774', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~774', E.get('r~774', MISSING), True))
+    E['r~774'] = 'plants'
     return True
 
 
@@ -187,11 +236,15 @@ def d_1136(ctx, E=None, B=1107):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~775', 1, True)
-    LOCAL(ctx, E, 'r~776', 'plants', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~776'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~775', E.get('n~775', MISSING), True))
+    E['n~775'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~776', E.get('r~776', MISSING), True))
+    E['r~776'] = 'plants'
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'plants')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~775'), '+=', False, K[6])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[1])
     return True
 
 
@@ -201,7 +254,9 @@ def d_1137(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~775', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~775', E.get('n~775', MISSING), True))
+    E['n~775'] = 1
     return True
 
 
@@ -211,7 +266,9 @@ def d_1138(ctx, E=None, B=1107):  # rules_data/terraforming_mars/cards/001-070.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~776', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~776', E.get('r~776', MISSING), True))
+    E['r~776'] = 'plants'
     return True
 
 

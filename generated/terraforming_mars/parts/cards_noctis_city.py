@@ -101,8 +101,12 @@ def t_761(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/cards/
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~768', 'city', True)
-        LOCAL(ctx, E, 's~769', 's31', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~768', E.get('t~768', MISSING), True))
+        E['t~768'] = 'city'
+        if (J := ctx.journal) is not None:
+            J.append((E, 's~769', E.get('s~769', MISSING), True))
+        E['s~769'] = 's31'
         return t_765(ctx, k, s, E, B)
 
     return t_762(ctx, r1, s, E, B)
@@ -118,7 +122,9 @@ def d_764(ctx, E=None, B=752):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~769', 's31', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~769', E.get('s~769', MISSING), True))
+    E['s~769'] = 's31'
     return True
 
 
@@ -128,8 +134,14 @@ def t_765(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~770', E.get('t~768'), True)
-    LOCAL(ctx, E, 'l~771', ([E.get('s~769')]), True)
+    value = E.get('t~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~770', E.get('t~770', MISSING), True))
+    E['t~770'] = value
+    value = ([E.get('s~769')])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~771', E.get('l~771', MISSING), True))
+    E['l~771'] = value
     return t_768(ctx, k, s, E, B)
 
 
@@ -139,7 +151,10 @@ def d_766(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~770', E.get('t~768'), True)
+    value = E.get('t~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~770', E.get('t~770', MISSING), True))
+    E['t~770'] = value
     return True
 
 
@@ -149,7 +164,10 @@ def d_767(ctx, E=None, B=752):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~771', ([E.get('s~769')]), True)
+    value = ([E.get('s~769')])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~771', E.get('l~771', MISSING), True))
+    E['l~771'] = value
     return True
 
 
@@ -170,8 +188,11 @@ def t_769(ctx, k, s=None, E=None, B=752):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~776', x_853(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~776')) > 0)):
+    value = x_853(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~776', E.get('open~776', MISSING), True))
+    E['open~776'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~776')), (list, dict)) else 0) > 0)):
         return False
     return t_772(ctx, k, s, E, B)
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'temperature'},
     {'kind': 'cards', 'f': 'production', 'd': None},
     ['player', 'prod', 'key'],
     {'d': 0},
@@ -53,7 +54,7 @@ K = [
 
 
 def x_3447(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:354
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'temperature'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-20))
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('temperature', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'temperature', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('temperature', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[0], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= (-20))
 
 
 x_3450 = _C.x_401  # rules_data/terraforming_mars/definitions/resources.yaml:16
@@ -73,11 +74,15 @@ def t_3025(ctx, k, s=None, E=None, B=3021):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~766', 2, True)
-        LOCAL(ctx, E, 'r~767', 'plants', True)
-        c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~767'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~766', E.get('n~766', MISSING), True))
+        E['n~766'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~767', E.get('r~767', MISSING), True))
+        E['r~767'] = 'plants'
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~766'), '+=', False, K[3])
+            SET(ctx, 'stock', c, key, 2, '+=', False, K[4])
         return k()
 
     return t_3026(ctx, r1, s, E, B)

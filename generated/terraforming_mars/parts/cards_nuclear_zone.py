@@ -45,6 +45,8 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~766', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~766'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~769', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~769'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -115,7 +117,7 @@ x_2218 = _C.x_414  # rules_data/terraforming_mars/definitions/resources.yaml:88
 def x_2220(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
     if E is None:
         E = ctx.env()
-    return FLD(ctx, K[3], E.get('p~784'))
+    return FLD(ctx, K[5], E.get('p~784'))
 
 
 def x_2221(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:89
@@ -138,12 +140,18 @@ def t_1932(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~784', 'temperature', True)
-        LOCAL(ctx, E, 'n~785', 2, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~784', E.get('p~784', MISSING), True))
+        E['p~784'] = 'temperature'
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~785', E.get('n~785', MISSING), True))
+        E['n~785'] = 2
         return t_1956(ctx, k, s, E, B)
 
     ctx.steps += 1
-    LOCAL(ctx, E, 't~764', 'nuclear_zone', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'nuclear_zone'
     return t_1934(ctx, r1, s, E, B)
 
 
@@ -153,7 +161,9 @@ def d_1933(ctx, E=None, B=1932):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'nuclear_zone', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'nuclear_zone'
     return True
 
 
@@ -185,7 +195,9 @@ def d_1954(ctx, E=None, B=1932):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~784', 'temperature', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~784', E.get('p~784', MISSING), True))
+    E['p~784'] = 'temperature'
     return True
 
 
@@ -195,7 +207,9 @@ def d_1955(ctx, E=None, B=1932):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~785', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~785', E.get('n~785', MISSING), True))
+    E['n~785'] = 2
     return True
 
 
@@ -230,9 +244,9 @@ def t_1958(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~784'))
+    c, key = KEYPLACE(ctx, K[10], ctx.state.get('params'), E.get('p~784'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~784'))) is str else 0)), '+=', False, K[7])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~784'))) is str else 0)), '+=', False, K[9])
     return t_1960(ctx, k, s, E, B)
 
 
@@ -242,9 +256,9 @@ def d_1959(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], ctx.state.get('params'), E.get('p~784'))
+    c, key = KEYPLACE(ctx, K[10], ctx.state.get('params'), E.get('p~784'))
     if c is not None:
-        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~784'))) is str else 0)), '+=', False, K[7])
+        SET(ctx, 'params', c, key, ((ctx.index.plain['parameters'].get(_w1, NOREC).get('step', 0) if type((_w1 := E.get('p~784'))) is str else 0)), '+=', False, K[9])
     return True
 
 
@@ -271,8 +285,20 @@ def t_1961(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/defi
             return False
         return k()
 
-    if not d_1962(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+        raise TrialBudget()
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~784'))) is str else None) != None)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~784'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[11])
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[12])
     return t_1966(ctx, r1, s, E, B)
 
 
@@ -283,8 +309,16 @@ def d_1962(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~784'))) is str else None) != None)):
-        if not d_1963(ctx, E, B):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~784'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[11])
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[12])
     return True
 
 
@@ -294,12 +328,13 @@ def d_1963(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~784'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~784'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[11])
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
-        SET(ctx, 'tr_raised', c, key, True, '=', False, K[10])
+        SET(ctx, 'tr_raised', c, key, True, '=', False, K[12])
     return True
 
 
@@ -309,9 +344,9 @@ def d_1964(ctx, E=None, B=1932):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~784'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~784'), 'tr_track', None))
     if c is not None:
-        SET(ctx, 'tracks', c, key, 1, '+=', False, K[9])
+        SET(ctx, 'tracks', c, key, 1, '+=', False, K[11])
     return True
 
 
@@ -335,7 +370,9 @@ def t_1966(ctx, k, s=None, E=None, B=1932):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~786', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~786', E.get('b~786', MISSING), True))
+            E['b~786'] = item
             if x_2221(ctx, E):
                 return t_1967(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()

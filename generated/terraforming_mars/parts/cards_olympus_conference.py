@@ -86,11 +86,15 @@ def d_3168(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~765', 1, True)
-    LOCAL(ctx, E, 'r~766', 'science', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~766', E.get('r~766', MISSING), True))
+    E['r~766'] = 'science'
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[0])
     return True
 
 
@@ -103,7 +107,9 @@ def d_3170(ctx, E=None, B=3166):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~766', 'science', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~766', E.get('r~766', MISSING), True))
+    E['r~766'] = 'science'
     return True
 
 
@@ -113,7 +119,7 @@ def d_3171(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[0])
     return True
@@ -125,12 +131,25 @@ def d_3172(ctx, E=None, B=3166):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', 1, True)
-    LOCAL(ctx, E, 'r~768', 'science', True)
-    if not d_3175(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'science'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:208
+        raise TrialBudget()
+    if not x_3619(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~769', 1, True)
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~767'), '-=', False, K[0])
+    ctx.steps += 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 1
     if not d_3179(ctx, E, B):
         return False
     return True
@@ -145,7 +164,9 @@ def d_3174(ctx, E=None, B=3166):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~768', 'science', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'science'
     return True
 
 
@@ -158,7 +179,7 @@ def d_3175(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
     if not x_3619(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~767'), '-=', False, K[0])
     return True
@@ -181,7 +202,7 @@ def d_3177(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~767'), '-=', False, K[0])
     return True
@@ -205,15 +226,32 @@ def d_3179(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_3180(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3181(ctx, E, B):
-        return False
-    if not d_3186(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[2])
+        SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
+        STMT(ctx, B + 19)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[5])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[2])
     return True
 
 
@@ -221,11 +259,13 @@ def d_3181(ctx, E=None, B=3166):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3182(ctx, E, B):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[2])
+        SET(ctx, 'discard', ctx.state, 'discard', K[3], '=', False, K[4])
+        STMT(ctx, B + 19)
     return True
 
 

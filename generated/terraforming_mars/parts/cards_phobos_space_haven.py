@@ -86,13 +86,21 @@ def t_853(ctx, k, s=None, E=None, B=853):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 1, True)
-    LOCAL(ctx, E, 'r~765', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[4], PL(ctx, E.get('you')).get('prod'), E.get('r~765'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[4], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'titanium')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~764'), '+=', False, K[3])
-    LOCAL(ctx, E, 't~766', 'city', True)
-    LOCAL(ctx, E, 's~767', 's02', True)
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[3])
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~766', E.get('t~766', MISSING), True))
+    E['t~766'] = 'city'
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~767', E.get('s~767', MISSING), True))
+    E['s~767'] = 's02'
     return t_859(ctx, k, s, E, B)
 
 
@@ -107,7 +115,9 @@ def d_857(ctx, E=None, B=853):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~766', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~766', E.get('t~766', MISSING), True))
+    E['t~766'] = 'city'
     return True
 
 
@@ -117,7 +127,9 @@ def d_858(ctx, E=None, B=853):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's~767', 's02', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~767', E.get('s~767', MISSING), True))
+    E['s~767'] = 's02'
     return True
 
 
@@ -127,8 +139,14 @@ def t_859(ctx, k, s=None, E=None, B=853):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', E.get('t~766'), True)
-    LOCAL(ctx, E, 'l~769', ([E.get('s~767')]), True)
+    value = E.get('t~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = value
+    value = ([E.get('s~767')])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~769', E.get('l~769', MISSING), True))
+    E['l~769'] = value
     return t_862(ctx, k, s, E, B)
 
 
@@ -138,7 +156,10 @@ def d_860(ctx, E=None, B=853):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', E.get('t~766'), True)
+    value = E.get('t~766')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = value
     return True
 
 
@@ -148,7 +169,10 @@ def d_861(ctx, E=None, B=853):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~769', ([E.get('s~767')]), True)
+    value = ([E.get('s~767')])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~769', E.get('l~769', MISSING), True))
+    E['l~769'] = value
     return True
 
 
@@ -169,8 +193,11 @@ def t_863(ctx, k, s=None, E=None, B=853):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~774', x_959(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~774')) > 0)):
+    value = x_959(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~774', E.get('open~774', MISSING), True))
+    E['open~774'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~774')), (list, dict)) else 0) > 0)):
         return False
     return t_866(ctx, k, s, E, B)
 

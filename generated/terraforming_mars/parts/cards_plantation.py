@@ -45,6 +45,8 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~770', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~770'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~773', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~773'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -78,7 +80,9 @@ def t_3332(ctx, k, s=None, E=None, B=3332):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = 'greenery'
     return t_3334(ctx, k, s, E, B)
 
 
@@ -88,7 +92,9 @@ def d_3333(ctx, E=None, B=3332):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = 'greenery'
     return True
 
 
@@ -109,10 +115,19 @@ def t_3335(ctx, k, s=None, E=None, B=3332):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~772', x_3803(ctx, E), True)
-    LOCAL(ctx, E, 'empty~777', x_3804(ctx, E), True)
-    LOCAL(ctx, E, 'legal~783', x_3805(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~783')) > 0)):
+    value = x_3803(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~772', E.get('mine~772', MISSING), True))
+    E['mine~772'] = value
+    value = x_3804(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~777', E.get('empty~777', MISSING), True))
+    E['empty~777'] = value
+    value = x_3805(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~783', E.get('legal~783', MISSING), True))
+    E['legal~783'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~783')), (list, dict)) else 0) > 0)):
         return False
     return t_3340(ctx, k, s, E, B)
 

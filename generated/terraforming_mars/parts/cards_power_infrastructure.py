@@ -45,9 +45,9 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
-    ['player', 'chosen', ''],
     ['player', 'stock', 'key'],
     {'d': 0},
+    ['player', 'chosen', ''],
 ]
 
 
@@ -77,14 +77,29 @@ def t_3354(ctx, k, s=None, E=None, B=3354):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'n~766', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
-        LOCAL(ctx, E, 'r~767', 'energy', True)
-        if not d_3363(ctx, E, B):
+        value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~766', E.get('n~766', MISSING), True))
+        E['n~766'] = value
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~767', E.get('r~767', MISSING), True))
+        E['r~767'] = 'energy'
+        ctx.steps += 2
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+            raise TrialBudget()
+        if not x_3835(ctx, E):
             return False
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~767'))
+        if c is not None:
+            SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[0])
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~764', x_3824(ctx, E), True)
+    value = x_3824(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = value
     return t_3356(ctx, r1, s, E, B)
 
 
@@ -94,7 +109,10 @@ def d_3355(ctx, E=None, B=3354):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', x_3824(ctx, E), True)
+    value = x_3824(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = value
     return True
 
 
@@ -116,11 +134,16 @@ def d_3366(ctx, E=None, B=3354):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen')), True)
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
+    value = ((ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('chosen'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[1])
+        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[0])
     return True
 
 

@@ -57,8 +57,10 @@ def x_3196(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_2
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~769'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~769'), 0) if type((_w1 := (ctx.state['players'][v_target_770] if type(v_target_770) is int and 0 <= v_target_770 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~769'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~768'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_770 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~769')
+        _h2 = E.get('n~768')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~769'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_770] if type(v_target_770) is int and 0 <= v_target_770 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_770 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (3196, E.get('n~768'), E.get('r~769'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -69,8 +71,10 @@ def x_3200(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~772'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~772'), 0) if type((_w1 := (ctx.state['players'][v_target_773] if type(v_target_773) is int and 0 <= v_target_773 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~772'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~771'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_773 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~772')
+        _h2 = E.get('n~771')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~772'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_773] if type(v_target_773) is int and 0 <= v_target_773 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_773 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (3200, E.get('n~771'), E.get('r~772'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -111,8 +115,10 @@ def x_3219(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.y
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['resources'].get(_w4, NOREC).get('production_min', 0) if type((_w4 := E.get('r~780'))) is str else 0)
-        return any((((_w2 if type((_w2 := (_w1.get(E.get('r~780'), 0) if type((_w1 := (ctx.state['players'][v_target_781] if type(v_target_781) is int and 0 <= v_target_781 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, E.get('r~780'), 0)))) is int else num(_w2)) - (_w3 if type((_w3 := E.get('n~779'))) is int else num(_w3))) >= (_h1 if type(_h1) is int else num(_h1))) for v_target_781 in items_of(list(range(len(ctx.state['players'])))))
+        _h1 = E.get('r~780')
+        _h2 = E.get('n~779')
+        _h3 = (ctx.index.plain['resources'].get(_w3, NOREC).get('production_min', 0) if type((_w3 := E.get('r~780'))) is str else 0)
+        return any((((_w2 if type((_w2 := (_w1.get(_h1, 0) if type((_w1 := (ctx.state['players'][v_target_781] if type(v_target_781) is int and 0 <= v_target_781 < len(ctx.state['players']) else {}).get('prod'))) is dict else KEY(_w1, _h1, 0)))) is int else num(_w2)) - (_h2 if type(_h2) is int else num(_h2))) >= (_h3 if type(_h3) is int else num(_h3))) for v_target_781 in items_of(list(range(len(ctx.state['players'])))))
     return MEMO(ctx, (3219, E.get('n~779'), E.get('r~780'), ctx.stamps.get('prod', 0),), compute)
 
 
@@ -143,8 +149,12 @@ def t_2810(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 1, True)
-    LOCAL(ctx, E, 'r~769', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'energy'
     return t_2813(ctx, k, s, E, B)
 
 
@@ -171,16 +181,28 @@ def t_2814(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/defi
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~775', E.get('n~768'), True)
-        LOCAL(ctx, E, 'r~776', E.get('r~769'), True)
-        c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~776'))
+        value = E.get('n~768')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~775', E.get('n~775', MISSING), True))
+        E['n~775'] = value
+        value = E.get('r~769')
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~776', E.get('r~776', MISSING), True))
+        E['r~776'] = value
+        c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~776'))
         if c is not None:
             SET(ctx, 'prod', c, key, E.get('n~775'), '+=', False, K[0])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'n~771', E.get('n~768'), True)
-    LOCAL(ctx, E, 'r~772', E.get('r~769'), True)
+    value = E.get('n~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~771', E.get('n~771', MISSING), True))
+    E['n~771'] = value
+    value = E.get('r~769')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~772', E.get('r~772', MISSING), True))
+    E['r~772'] = value
     return t_2817(ctx, r1, s, E, B)
 
 
@@ -190,7 +212,10 @@ def d_2815(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~771', E.get('n~768'), True)
+    value = E.get('n~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~771', E.get('n~771', MISSING), True))
+    E['n~771'] = value
     return True
 
 
@@ -200,7 +225,10 @@ def d_2816(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~772', E.get('r~769'), True)
+    value = E.get('r~769')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~772', E.get('r~772', MISSING), True))
+    E['r~772'] = value
     return True
 
 
@@ -246,7 +274,7 @@ def d_2821(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~774')).get('prod'), E.get('r~772'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~774'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~772'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~771'), '-=', False, K[0])
     return True
@@ -258,7 +286,10 @@ def d_2822(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~775', E.get('n~768'), True)
+    value = E.get('n~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~775', E.get('n~775', MISSING), True))
+    E['n~775'] = value
     return True
 
 
@@ -268,7 +299,10 @@ def d_2823(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~776', E.get('r~769'), True)
+    value = E.get('r~769')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~776', E.get('r~776', MISSING), True))
+    E['r~776'] = value
     return True
 
 
@@ -281,13 +315,25 @@ def t_2825(ctx, k, s=None, E=None, B=2810):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~777', E.get('n~768'), True)
-    LOCAL(ctx, E, 'r~778', E.get('r~769'), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~778'))
+    value = E.get('n~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~777', E.get('n~777', MISSING), True))
+    E['n~777'] = value
+    value = E.get('r~769')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~778', E.get('r~778', MISSING), True))
+    E['r~778'] = value
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~778'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~777'), '+=', False, K[0])
-    LOCAL(ctx, E, 'n~779', E.get('n~768'), True)
-    LOCAL(ctx, E, 'r~780', E.get('r~769'), True)
+    value = E.get('n~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~779', E.get('n~779', MISSING), True))
+    E['n~779'] = value
+    value = E.get('r~769')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~780', E.get('r~780', MISSING), True))
+    E['r~780'] = value
     return t_2831(ctx, k, s, E, B)
 
 
@@ -297,7 +343,10 @@ def d_2826(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~777', E.get('n~768'), True)
+    value = E.get('n~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~777', E.get('n~777', MISSING), True))
+    E['n~777'] = value
     return True
 
 
@@ -307,7 +356,10 @@ def d_2827(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~778', E.get('r~769'), True)
+    value = E.get('r~769')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~778', E.get('r~778', MISSING), True))
+    E['r~778'] = value
     return True
 
 
@@ -317,7 +369,7 @@ def d_2828(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~778'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~778'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~777'), '+=', False, K[0])
     return True
@@ -329,7 +381,10 @@ def d_2829(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~779', E.get('n~768'), True)
+    value = E.get('n~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~779', E.get('n~779', MISSING), True))
+    E['n~779'] = value
     return True
 
 
@@ -339,7 +394,10 @@ def d_2830(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~780', E.get('r~769'), True)
+    value = E.get('r~769')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~780', E.get('r~780', MISSING), True))
+    E['r~780'] = value
     return True
 
 
@@ -385,7 +443,7 @@ def d_2835(ctx, E=None, B=2810):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~782')).get('prod'), E.get('r~780'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~782'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~780'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~779'), '-=', False, K[0])
     return True

@@ -87,8 +87,12 @@ def t_2991(ctx, k, s=None, E=None, B=2987):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~766', 'greenery', True)
-        LOCAL(ctx, E, 'k~767', 'ocean', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~766', E.get('t~766', MISSING), True))
+        E['t~766'] = 'greenery'
+        if (J := ctx.journal) is not None:
+            J.append((E, 'k~767', E.get('k~767', MISSING), True))
+        E['k~767'] = 'ocean'
         return t_2995(ctx, k, s, E, B)
 
     return t_2992(ctx, r1, s, E, B)
@@ -103,7 +107,9 @@ def d_2993(ctx, E=None, B=2987):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~766', 'greenery', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~766', E.get('t~766', MISSING), True))
+    E['t~766'] = 'greenery'
     return True
 
 

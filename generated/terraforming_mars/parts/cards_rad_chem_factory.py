@@ -78,10 +78,23 @@ def t_3581(ctx, k, s=None, E=None, B=3575):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 't~766', 'tr', True)
-        LOCAL(ctx, E, 'n~767', 2, True)
-        if not d_3585(ctx, E, B):
-            return False
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~766', E.get('t~766', MISSING), True))
+        E['t~766'] = 'tr'
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~767', E.get('n~767', MISSING), True))
+        E['n~767'] = 2
+        ctx.steps += 1
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+            raise TrialBudget()
+        if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~766'))) is str else None) == 'game')):
+            ctx.steps += 1
+            c, key = KEYPLACE(ctx, K[2], ctx.state.get('game_tracks'), E.get('t~766'))
+            if c is not None:
+                SET(ctx, 'game_tracks', c, key, E.get('n~767'), '+=', False, K[3])
+        else:
+            if not d_3587(ctx, E, B):
+                return False
         return k()
 
     return t_3582(ctx, r1, s, E, B)

@@ -53,7 +53,8 @@ K = [
 def x_3637(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:463
     def compute():
         _h1 = ctx.state.get('board')
-        return (len([v_s_764 for v_s_764 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_764, {}) if type(_h1) is dict else KEY(_h1, v_s_764, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]) >= 2)
+        _h2 = ctx.index.plain['tiles']
+        return (len([v_s_764 for v_s_764 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_764, {}) if type(_h1) is dict else KEY(_h1, v_s_764, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) else False)]) >= 2)
     return MEMO(ctx, (3637, ctx.stamps.get('board', 0),), compute)
 
 
@@ -69,11 +70,15 @@ def d_3190(ctx, E=None, B=3190):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~765', 1, True)
-    LOCAL(ctx, E, 'r~766', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~766'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~766', E.get('r~766', MISSING), True))
+    E['r~766'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~765'), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[0])
     return True
 
 
@@ -86,7 +91,9 @@ def d_3192(ctx, E=None, B=3190):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~766', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~766', E.get('r~766', MISSING), True))
+    E['r~766'] = 'megacredits'
     return True
 
 
@@ -96,7 +103,7 @@ def d_3193(ctx, E=None, B=3190):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~766'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~766'))
     if c is not None:
         SET(ctx, 'prod', c, key, E.get('n~765'), '+=', False, K[0])
     return True

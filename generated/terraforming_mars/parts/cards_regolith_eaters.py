@@ -80,13 +80,28 @@ def t_1040(ctx, k, s=None, E=None, B=1035):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 2, True)
-    LOCAL(ctx, E, 'r~767', 'microbe', True)
-    if not d_1043(ctx, E, B):
-        return False
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'microbe'
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~768', 'oxygen', True)
-    LOCAL(ctx, E, 'n~769', 1, True)
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:208
+        raise TrialBudget()
+    if not x_1165(ctx, E):
+        return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~766'), '-=', False, K[1])
+    ctx.steps += 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~768', E.get('p~768', MISSING), True))
+    E['p~768'] = 'oxygen'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 1
     return t_1048(ctx, k, s, E, B)
 
 

@@ -24,7 +24,7 @@ d_1882 d_1882 @  # rules_data/terraforming_mars/cards/071-140.yaml:207
 d_1883 d_491 @  # rules_data/terraforming_mars/cards/071-140.yaml:207
 d_1884 d_1884 @  # rules_data/terraforming_mars/definitions/cards.yaml:12
 d_1885 d_1885 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_1886 d_443 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_1886 d_1886 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_1887 d_444 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_1888 d_425 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_1889 d_426 @  # rules_data/terraforming_mars/definitions/cards.yaml:13

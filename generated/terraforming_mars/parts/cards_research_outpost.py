@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~765', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~765'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -58,9 +59,11 @@ def x_928(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:1
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
-        _h2 = ctx.state.get('board')
-        return [v_x_766 for v_x_766 in [v_x_765 for v_x_765 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_765, NOREC).get('type', None) if type(v_x_765) is str else None) == _h1)] if (not any((v_x_767 in _h2 if type(_h2) in (list, dict) else IN(v_x_767, _h2)) for v_x_767 in ADJ(ctx, 'spaces', v_x_766)))]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~764'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        return [v_x_766 for v_x_766 in MEMO(ctx, (K[0], E.get('t~764'),), lambda: [v_x_765 for v_x_765 in IDS(ctx, 'spaces') if ((_h1.get(v_x_765, NOREC).get('type', None) if type(v_x_765) is str else None) == _h2)]) if (not any((v_x_767 in _h4) for v_x_767 in ADJ(ctx, 'spaces', v_x_766)))]
     return MEMO(ctx, (928, E.get('t~764'), ctx.stamps.get('board', 0),), compute)
 
 
@@ -85,7 +88,9 @@ def t_830(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'city'
     return t_832(ctx, k, s, E, B)
 
 
@@ -98,8 +103,14 @@ def t_832(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', E.get('t~764'), True)
-    LOCAL(ctx, E, 'l~769', x_928(ctx, E), True)
+    value = E.get('t~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = value
+    value = x_928(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~769', E.get('l~769', MISSING), True))
+    E['l~769'] = value
     return t_835(ctx, k, s, E, B)
 
 
@@ -109,7 +120,10 @@ def d_833(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~768', E.get('t~764'), True)
+    value = E.get('t~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~768', E.get('t~768', MISSING), True))
+    E['t~768'] = value
     return True
 
 
@@ -119,7 +133,10 @@ def d_834(ctx, E=None, B=830):  # rules_data/terraforming_mars/definitions/board
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~769', x_928(ctx, E), True)
+    value = x_928(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~769', E.get('l~769', MISSING), True))
+    E['l~769'] = value
     return True
 
 
@@ -140,8 +157,11 @@ def t_836(ctx, k, s=None, E=None, B=830):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'open~774', x_930(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('open~774')) > 0)):
+    value = x_930(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'open~774', E.get('open~774', MISSING), True))
+    E['open~774'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('open~774')), (list, dict)) else 0) > 0)):
         return False
     return t_839(ctx, k, s, E, B)
 

@@ -45,6 +45,8 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    "{'op': 'filt', 'v': 'x~766', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~766'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~769', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~769'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~764'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -156,7 +158,7 @@ x_3926 = _C.x_464  # rules_data/terraforming_mars/definitions/cards.yaml:102
 def x_3928(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards.yaml:93
     if E is None:
         E = ctx.env()
-    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~785'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~791'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~788'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~792'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~789'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~793'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~790'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~791')} if ((_w8 if type((_w8 := E.get('s_v~788'))) is int else num(_w8)) > 0) else K[3]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~792')} if ((_w11 if type((_w11 := E.get('t_v~789'))) is int else num(_w11)) > 0) else K[3]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~793')} if ((_w14 if type((_w14 := E.get('h_v~790'))) is int else num(_w14)) > 0) else K[3]))) is int else AR('+', _w15, _w16))
+    return (_w15 + _w16 if type((_w15 := (_w12 + _w13 if type((_w12 := (_w9 + _w10 if type((_w9 := {'megacredits': max(0, ((((_w1 if type((_w1 := E.get('price~785'))) is int else num(_w1)) - ((_w2 if type((_w2 := E.get('s~791'))) is int else num(_w2)) * (_w3 if type((_w3 := E.get('s_v~788'))) is int else num(_w3)))) - ((_w4 if type((_w4 := E.get('t~792'))) is int else num(_w4)) * (_w5 if type((_w5 := E.get('t_v~789'))) is int else num(_w5)))) - ((_w6 if type((_w6 := E.get('h~793'))) is int else num(_w6)) * (_w7 if type((_w7 := E.get('h_v~790'))) is int else num(_w7)))))})) is type((_w10 := ({'steel': E.get('s~791')} if ((_w8 if type((_w8 := E.get('s_v~788'))) is int else num(_w8)) > 0) else K[5]))) is int else AR('+', _w9, _w10)))) is type((_w13 := ({'titanium': E.get('t~792')} if ((_w11 if type((_w11 := E.get('t_v~789'))) is int else num(_w11)) > 0) else K[5]))) is int else AR('+', _w12, _w13)))) is type((_w16 := ({'heat': E.get('h~793')} if ((_w14 if type((_w14 := E.get('h_v~790'))) is int else num(_w14)) > 0) else K[5]))) is int else AR('+', _w15, _w16))
 
 
 x_3932 = _C.x_468  # rules_data/terraforming_mars/definitions/cards.yaml:13
@@ -177,7 +179,9 @@ def t_3404(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'restricted_area', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'restricted_area'
     return t_3406(ctx, k, s, E, B)
 
 
@@ -187,7 +191,9 @@ def d_3405(ctx, E=None, B=3404):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~764', 'restricted_area', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~764', E.get('t~764', MISSING), True))
+    E['t~764'] = 'restricted_area'
     return True
 
 
@@ -222,7 +228,9 @@ def t_3426(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/card
     if not x_3903(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~784', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~784', E.get('n~784', MISSING), True))
+    E['n~784'] = 2
     return t_3429(ctx, k, s, E, B)
 
 
@@ -236,9 +244,16 @@ def t_3429(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~785', E.get('n~784'), True)
-    LOCAL(ctx, E, 'sv~786', 0, True)
-    LOCAL(ctx, E, 'tv~787', 0, True)
+    value = E.get('n~784')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~785', E.get('price~785', MISSING), True))
+    E['price~785'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~786', E.get('sv~786', MISSING), True))
+    E['sv~786'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~787', E.get('tv~787', MISSING), True))
+    E['tv~787'] = 0
     return t_3433(ctx, k, s, E, B)
 
 
@@ -248,7 +263,10 @@ def d_3430(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~785', E.get('n~784'), True)
+    value = E.get('n~784')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~785', E.get('price~785', MISSING), True))
+    E['price~785'] = value
     return True
 
 
@@ -258,7 +276,9 @@ def d_3431(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'sv~786', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~786', E.get('sv~786', MISSING), True))
+    E['sv~786'] = 0
     return True
 
 
@@ -268,7 +288,9 @@ def d_3432(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~787', 0, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~787', E.get('tv~787', MISSING), True))
+    E['tv~787'] = 0
     return True
 
 
@@ -278,9 +300,18 @@ def t_3433(ctx, k, s=None, E=None, B=3404):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~788', x_3908(ctx, E), True)
-    LOCAL(ctx, E, 't_v~789', x_3909(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~790', x_3910(ctx, E), True)
+    value = x_3908(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~788', E.get('s_v~788', MISSING), True))
+    E['s_v~788'] = value
+    value = x_3909(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~789', E.get('t_v~789', MISSING), True))
+    E['t_v~789'] = value
+    value = x_3910(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~790', E.get('h_v~790', MISSING), True))
+    E['h_v~790'] = value
     return t_3437(ctx, k, s, E, B)
 
 
@@ -290,7 +321,10 @@ def d_3434(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~788', x_3908(ctx, E), True)
+    value = x_3908(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~788', E.get('s_v~788', MISSING), True))
+    E['s_v~788'] = value
     return True
 
 
@@ -300,7 +334,10 @@ def d_3435(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't_v~789', x_3909(ctx, E), True)
+    value = x_3909(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~789', E.get('t_v~789', MISSING), True))
+    E['t_v~789'] = value
     return True
 
 
@@ -310,7 +347,10 @@ def d_3436(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'h_v~790', x_3910(ctx, E), True)
+    value = x_3910(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~790', E.get('h_v~790', MISSING), True))
+    E['h_v~790'] = value
     return True
 
 
@@ -334,9 +374,9 @@ def d_3438(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
     if not x_3912(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~785'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~785'), '-=', False, K[9])
     return True
 
 
@@ -357,9 +397,9 @@ def d_3440(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('price~785'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('price~785'), '-=', False, K[9])
     return True
 
 
@@ -398,18 +438,18 @@ def d_3444(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3921(ctx, E), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
+        SET(ctx, 'stock', c, key, x_3921(ctx, E), '-=', False, K[9])
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~791'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
+        SET(ctx, 'stock', c, key, E.get('s~791'), '-=', False, K[9])
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~792'), '-=', False, K[7])
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
+        SET(ctx, 'stock', c, key, E.get('t~792'), '-=', False, K[9])
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w4] if type((_w4 := E.get('you'))) is int and 0 <= _w4 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~793'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~793'), '-=', False, K[9])
     return True
 
 
@@ -419,9 +459,9 @@ def d_3445(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'megacredits')
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, x_3921(ctx, E), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, x_3921(ctx, E), '-=', False, K[9])
     return True
 
 
@@ -431,9 +471,9 @@ def d_3446(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'steel')
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'steel')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('s~791'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('s~791'), '-=', False, K[9])
     return True
 
 
@@ -443,9 +483,9 @@ def d_3447(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'titanium')
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'titanium')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('t~792'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('t~792'), '-=', False, K[9])
     return True
 
 
@@ -455,9 +495,9 @@ def d_3448(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[8], PL(ctx, E.get('you')).get('stock'), 'heat')
+    c, key = KEYPLACE(ctx, K[10], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'heat')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('h~793'), '-=', False, K[7])
+        SET(ctx, 'stock', c, key, E.get('h~793'), '-=', False, K[9])
     return True
 
 
@@ -467,7 +507,9 @@ def d_3449(ctx, E=None, B=3404):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~794', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~794', E.get('n~794', MISSING), True))
+    E['n~794'] = 1
     if not d_3451(ctx, E, B):
         return False
     return True
@@ -479,7 +521,9 @@ def d_3450(ctx, E=None, B=3404):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~794', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~794', E.get('n~794', MISSING), True))
+    E['n~794'] = 1
     return True
 
 
@@ -498,15 +542,32 @@ def d_3451(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
 
 
 def d_3452(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/cards.yaml:13
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_3453(ctx, E, B):
-        return False
-    if not d_3458(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[11])
+        SET(ctx, 'discard', ctx.state, 'discard', K[12], '=', False, K[13])
+        STMT(ctx, B + 53)
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:14
+            raise TrialBudget()
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'hand'
+        if c is not None:
+            SET(ctx, 'hand', c, key, ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[14])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[11])
     return True
 
 
@@ -514,11 +575,13 @@ def d_3453(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_3454(ctx, E, B):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:13
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[11])
+        SET(ctx, 'discard', ctx.state, 'discard', K[12], '=', False, K[13])
+        STMT(ctx, B + 53)
     return True
 
 
@@ -526,8 +589,8 @@ def d_3454(ctx, E=None, B=3404):  # rules_data/terraforming_mars/definitions/car
     ctx.steps += 4
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[9])
-    SET(ctx, 'discard', ctx.state, 'discard', K[10], '=', False, K[11])
+    SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[11])
+    SET(ctx, 'discard', ctx.state, 'discard', K[12], '=', False, K[13])
     STMT(ctx, B + 53)
     return True
 

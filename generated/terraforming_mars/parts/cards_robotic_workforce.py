@@ -101,7 +101,10 @@ def t_1852(ctx, k, s=None, E=None, B=1852):  # rules_data/terraforming_mars/card
         return k()
 
     ctx.steps += 1
-    LOCAL(ctx, E, 'was~765', x_2090(ctx, E), True)
+    value = x_2090(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~765', E.get('was~765', MISSING), True))
+    E['was~765'] = value
     return t_1854(ctx, r1, s, E, B)
 
 
@@ -111,7 +114,10 @@ def d_1853(ctx, E=None, B=1852):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'was~765', x_2090(ctx, E), True)
+    value = x_2090(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'was~765', E.get('was~765', MISSING), True))
+    E['was~765'] = value
     return True
 
 

@@ -93,8 +93,12 @@ def t_2287(ctx, k, s=None, E=None, B=2286):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 3, True)
-    LOCAL(ctx, E, 'r~765', 'titanium', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'titanium'
     return t_2290(ctx, k, s, E, B)
 
 
@@ -110,7 +114,7 @@ def d_2292(ctx, E=None, B=2286):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~766')).get('stock'), E.get('r~765'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~766'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~764'), '-=', False, K[0])
     return True
@@ -125,8 +129,12 @@ def t_2294(ctx, k, s=None, E=None, B=2286):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', 4, True)
-    LOCAL(ctx, E, 'r~768', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = 4
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'steel'
     return t_2297(ctx, k, s, E, B)
 
 
@@ -139,7 +147,9 @@ def d_2296(ctx, E=None, B=2286):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~768', 'steel', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'steel'
     return True
 
 
@@ -155,8 +165,12 @@ def t_2301(ctx, k, s=None, E=None, B=2286):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~770', 7, True)
-    LOCAL(ctx, E, 'r~771', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~770', E.get('n~770', MISSING), True))
+    E['n~770'] = 7
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~771', E.get('r~771', MISSING), True))
+    E['r~771'] = 'megacredits'
     return t_2304(ctx, k, s, E, B)
 
 
@@ -188,7 +202,7 @@ def d_2306(ctx, E=None, B=2286):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~772')).get('stock'), E.get('r~771'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~772'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~771'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~770'), '-=', False, K[0])
     return True

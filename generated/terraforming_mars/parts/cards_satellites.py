@@ -53,7 +53,11 @@ K = [
 def x_3444(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:351
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3444, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_773, NOREC).get('tags', []) if type(v_c_773) is str else [])).count('space') for v_c_773 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_775, NOREC).get('tags', []) if type(v_c_775) is str else [])).count('space') for v_c_775 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('space')))) is int else AR('+', _w6, _w7)))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (_w9 + _w10 if type((_w9 := (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_773, NOREC).get('tags', []) if type(v_c_773) is str else []))) is list else items_of(_w1)).count('space') for v_c_773 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_775, NOREC).get('tags', []) if type(v_c_775) is str else []))) is list else items_of(_w2)).count('space') for v_c_775 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4)))) is type((_w10 := (0 if (E.get('this') in _w6 if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w6)) else (_w8 if type((_w8 := (ctx.index.plain['cards'].get(_w7, NOREC).get('tags', []) if type((_w7 := E.get('this'))) is str else []))) is list else items_of(_w8)).count('space')))) is int else AR('+', _w9, _w10))
+    return MEMO(ctx, (3444, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 x_3445 = _C.x_2281  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -66,10 +70,17 @@ def d_3016(ctx, E=None, B=3016):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~778', 1, True)
-    LOCAL(ctx, E, 'r~779', 'megacredits', True)
-    LOCAL(ctx, E, 'k~780', x_3444(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~779'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~778', E.get('n~778', MISSING), True))
+    E['n~778'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~779', E.get('r~779', MISSING), True))
+    E['r~779'] = 'megacredits'
+    value = x_3444(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~780', E.get('k~780', MISSING), True))
+    E['k~780'] = value
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~778'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~780'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -85,7 +96,10 @@ def d_3019(ctx, E=None, B=3016):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~780', x_3444(ctx, E), True)
+    value = x_3444(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~780', E.get('k~780', MISSING), True))
+    E['k~780'] = value
     return True
 
 

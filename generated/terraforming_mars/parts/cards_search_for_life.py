@@ -45,19 +45,20 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     {},
     ['player', 'stock', 'key'],
     {'d': 0},
-    ['game', 'revealed', ''],
     ['game', 'deck', ''],
     [],
     ['game', 'discard', ''],
+    ['game', 'revealed', ''],
     ['player', 'card_res', 'key'],
 ]
 
 
 def x_440(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:49
-    return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', {'p': 'oxygen'}, 0, 0))) <= 6)
+    return (((_w2 if type((_w2 := (_w1.get('oxygen', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oxygen', 0)))) is int else num(_w2)) - ((_w3 if type((_w3 := ctx.index.plain['parameters'].get('oxygen', NOREC).get('step', 0))) is int else num(_w3)) * MODV(ctx, 'requirement_tolerance', K[0], 0, 0))) <= 6)
 
 
 x_441 = _C.x_441  # rules_data/terraforming_mars/cards/001-070.yaml:60
@@ -122,7 +123,9 @@ def t_399(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/cards/
     if not x_441(ctx, E):
         return False
     ctx.steps += 1
-    LOCAL(ctx, E, 'n~764', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 1
     return t_402(ctx, k, s, E, B)
 
 
@@ -136,9 +139,16 @@ def t_402(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~765', E.get('n~764'), True)
-    LOCAL(ctx, E, 'sv~766', 0, True)
-    LOCAL(ctx, E, 'tv~767', 0, True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~765', E.get('price~765', MISSING), True))
+    E['price~765'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~766', E.get('sv~766', MISSING), True))
+    E['sv~766'] = 0
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~767', E.get('tv~767', MISSING), True))
+    E['tv~767'] = 0
     return t_406(ctx, k, s, E, B)
 
 
@@ -153,9 +163,18 @@ def t_406(ctx, k, s=None, E=None, B=399):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 's_v~768', x_446(ctx, E), True)
-    LOCAL(ctx, E, 't_v~769', x_447(ctx, E), True)
-    LOCAL(ctx, E, 'h_v~770', x_448(ctx, E), True)
+    value = x_446(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 's_v~768', E.get('s_v~768', MISSING), True))
+    E['s_v~768'] = value
+    value = x_447(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't_v~769', E.get('t_v~769', MISSING), True))
+    E['t_v~769'] = value
+    value = x_448(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'h_v~770', E.get('h_v~770', MISSING), True))
+    E['h_v~770'] = value
     return t_410(ctx, k, s, E, B)
 
 
@@ -209,17 +228,31 @@ d_421 = _C.rebased(_C.d_421, 399)  # rules_data/terraforming_mars/definitions/ca
 
 
 def d_422(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yaml:60
-    ctx.steps += 1
+    ctx.steps += 2
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not d_423(ctx, E, B):
-        return False
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:264
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:264
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[4])
+        SET(ctx, 'discard', ctx.state, 'discard', K[5], '=', False, K[6])
+        STMT(ctx, B + 28)
     ctx.steps += 1
-    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[3])
-    if not d_429(ctx, E, B):
-        return False
+    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[7])
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:266
+        raise TrialBudget()
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:266
+            raise TrialBudget()
+        SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[4])
     if not d_433(ctx, E, B):
         return False
     return True
@@ -229,11 +262,13 @@ def d_423(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) == 0)):
-        if not d_424(ctx, E, B):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) == 0)):
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:264
+            raise TrialBudget()
+        SET(ctx, 'deck', ctx.state, 'deck', (FN['sorted'](ctx, None, ctx.state.get('discard'))), '=', False, K[4])
+        SET(ctx, 'discard', ctx.state, 'discard', K[5], '=', False, K[6])
+        STMT(ctx, B + 28)
     return True
 
 
@@ -263,7 +298,7 @@ def d_428(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[3])
+    SET(ctx, 'revealed', ctx.state, 'revealed', (FN['first'](ctx, None, ctx.state.get('deck'))), '=', False, K[7])
     return True
 
 
@@ -271,11 +306,12 @@ def d_429(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
     ctx.steps += 1
     if ctx.steps > TRIAL_STEPS:
         raise TrialBudget()
-    if E is None:
-        E = ctx.env()
-    if ((FN['count'](ctx, None, ctx.state.get('deck')) > 0)):
-        if not d_430(ctx, E, B):
-            return False
+    if (((len(_w1) if isinstance((_w1 := ctx.state.get('deck')), (list, dict)) else 0) > 0)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:266
+            raise TrialBudget()
+        SET(ctx, 'discard', ctx.state, 'discard', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '+=', True, K[6])
+        SET(ctx, 'deck', ctx.state, 'deck', ([FN['first'](ctx, None, ctx.state.get('deck'))]), '-=', True, K[4])
     return True
 
 
@@ -306,8 +342,18 @@ def d_433(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yam
     if E is None:
         E = ctx.env()
     if x_481(ctx, E):
-        if not d_434(ctx, E, B):
-            return False
+        ctx.steps += 4
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards.yaml:185
+            raise TrialBudget()
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~774', E.get('n~774', MISSING), True))
+        E['n~774'] = 1
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~775', E.get('r~775', MISSING), True))
+        E['r~775'] = 'science'
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
+        if c is not None:
+            SET(ctx, 'card_res', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -317,11 +363,15 @@ def d_434(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~774', 1, True)
-    LOCAL(ctx, E, 'r~775', 'science', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~774', E.get('n~774', MISSING), True))
+    E['n~774'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~775', E.get('r~775', MISSING), True))
+    E['r~775'] = 'science'
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~774'), '+=', False, K[7])
+        SET(ctx, 'card_res', c, key, 1, '+=', False, K[8])
     return True
 
 
@@ -334,7 +384,9 @@ def d_436(ctx, E=None, B=399):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~775', 'science', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~775', E.get('r~775', MISSING), True))
+    E['r~775'] = 'science'
     return True
 
 
@@ -344,9 +396,9 @@ def d_437(ctx, E=None, B=399):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('card_res'), E.get('this'))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('this'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~774'), '+=', False, K[7])
+        SET(ctx, 'card_res', c, key, E.get('n~774'), '+=', False, K[8])
     return True
 
 

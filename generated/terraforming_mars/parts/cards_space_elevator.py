@@ -70,10 +70,21 @@ def d_672(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~766', 1, True)
-    LOCAL(ctx, E, 'r~767', 'steel', True)
-    if not d_675(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'steel'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_758(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~767'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~766'), '-=', False, K[3])
     return True
 
 
@@ -90,11 +101,15 @@ def d_678(ctx, E=None, B=667):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 5, True)
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('stock'), E.get('r~769'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'megacredits'
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'megacredits')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~768'), '+=', False, K[3])
+        SET(ctx, 'stock', c, key, 5, '+=', False, K[3])
     return True
 
 

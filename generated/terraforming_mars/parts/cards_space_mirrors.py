@@ -78,7 +78,9 @@ def t_1642(ctx, k, s=None, E=None, B=1642):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 7, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 7
     return t_1644(ctx, k, s, E, B)
 
 
@@ -111,11 +113,15 @@ def d_1664(ctx, E=None, B=1642):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~774', 1, True)
-    LOCAL(ctx, E, 'r~775', 'energy', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~775'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~774', E.get('n~774', MISSING), True))
+    E['n~774'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~775', E.get('r~775', MISSING), True))
+    E['r~775'] = 'energy'
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'energy')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~774'), '+=', False, K[3])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[3])
     return True
 
 
@@ -128,7 +134,9 @@ def d_1666(ctx, E=None, B=1642):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~775', 'energy', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~775', E.get('r~775', MISSING), True))
+    E['r~775'] = 'energy'
     return True
 
 

@@ -122,21 +122,40 @@ def d_2530(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 2, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    if not d_2533(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:37
+        raise TrialBudget()
+    if not x_2877(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~765'))
+    if c is not None:
+        SET(ctx, 'prod', c, key, E.get('n~764'), '-=', False, K[2])
     ctx.steps += 6
-    LOCAL(ctx, E, 'n~766', 2, True)
-    LOCAL(ctx, E, 'r~767', 'steel', True)
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~767'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~766', E.get('n~766', MISSING), True))
+    E['n~766'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~767', E.get('r~767', MISSING), True))
+    E['r~767'] = 'steel'
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w2] if type((_w2 := E.get('you'))) is int and 0 <= _w2 < len(ctx.state['players']) else {}).get('prod'), 'steel')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~766'), '+=', False, K[2])
-    LOCAL(ctx, E, 'n~768', 1, True)
-    LOCAL(ctx, E, 'r~769', 'titanium', True)
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[2])
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'titanium'
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('prod'), 'titanium')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~768'), '+=', False, K[2])
+        SET(ctx, 'prod', c, key, 1, '+=', False, K[2])
     return True
 
 
@@ -161,8 +180,12 @@ def t_2542(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 2
-        LOCAL(ctx, E, 'p~770', 'oxygen', True)
-        LOCAL(ctx, E, 'n~771', 2, True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 'p~770', E.get('p~770', MISSING), True))
+        E['p~770'] = 'oxygen'
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~771', E.get('n~771', MISSING), True))
+        E['n~771'] = 2
         return t_2546(ctx, k, s, E, B)
 
     return t_2543(ctx, r1, s, E, B)
@@ -177,7 +200,9 @@ def d_2544(ctx, E=None, B=2530):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~770', 'oxygen', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~770', E.get('p~770', MISSING), True))
+    E['p~770'] = 'oxygen'
     return True
 
 
@@ -256,8 +281,20 @@ def t_2551(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/defi
             return False
         return k()
 
-    if not d_2552(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+        raise TrialBudget()
+    if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~770'))) is str else None) != None)):
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~770'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return t_2556(ctx, r1, s, E, B)
 
 
@@ -268,8 +305,16 @@ def d_2552(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/res
     if E is None:
         E = ctx.env()
     if (((ctx.index.plain['parameters'].get(_w1, NOREC).get('tr_track', None) if type((_w1 := E.get('p~770'))) is str else None) != None)):
-        if not d_2553(ctx, E, B):
-            return False
+        ctx.steps += 3
+        if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:88
+            raise TrialBudget()
+        c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~770'), 'tr_track', None))
+        if c is not None:
+            SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
 
 
@@ -279,10 +324,11 @@ def d_2553(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~770'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~770'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
-    c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+    p = E.get('you')
+    c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
     if c is not None:
         SET(ctx, 'tr_raised', c, key, True, '=', False, K[6])
     return True
@@ -294,7 +340,7 @@ def d_2554(ctx, E=None, B=2530):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[3], PL(ctx, E.get('you')).get('tracks'), GET(ctx, 'parameters', E.get('p~770'), 'tr_track', None))
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), GET(ctx, 'parameters', E.get('p~770'), 'tr_track', None))
     if c is not None:
         SET(ctx, 'tracks', c, key, 1, '+=', False, K[5])
     return True
@@ -320,7 +366,9 @@ def t_2556(ctx, k, s=None, E=None, B=2530):  # rules_data/terraforming_mars/defi
         while i < len(items):
             item = items[i]
             i += 1
-            LOCAL(ctx, E, 'b~772', item, True)
+            if (J := ctx.journal) is not None:
+                J.append((E, 'b~772', E.get('b~772', MISSING), True))
+            E['b~772'] = item
             if x_2902(ctx, E):
                 return t_2557(ctx, lambda i=i: nxt(i), brk, E, B)
         return brk()

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'temperature'},
     ['player', 'card_res', 'key'],
     {'d': 0},
 ]
@@ -56,7 +57,11 @@ x_2838 = _C.x_2105  # rules_data/terraforming_mars/cards/071-140.yaml:641
 def x_2839(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:650
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (2839, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), lambda: any((True if (((ctx.index.plain['cards'].get(v_c_764, NOREC).get('resource', None) if type(v_c_764) is str else None) == 'microbe')) and ((v_c_764 != E.get('this'))) else False) for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = E.get('this')
+        return any((True if (((_h1.get(v_c_764, NOREC).get('resource', None) if type(v_c_764) is str else None) == 'microbe')) and ((v_c_764 != _h2)) else False) for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau')))
+    return MEMO(ctx, (2839, E.get('this'), E.get('you'), ctx.stamps.get('tableau', 0),), compute)
 
 
 x_2842 = _C.x_889  # rules_data/terraforming_mars/definitions/cards.yaml:195
@@ -94,8 +99,12 @@ def t_2505(ctx, k, s=None, E=None, B=2504):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~765', 1, True)
-    LOCAL(ctx, E, 'r~766', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~766', E.get('r~766', MISSING), True))
+    E['r~766'] = 'microbe'
     return t_2508(ctx, k, s, E, B)
 
 
@@ -108,7 +117,9 @@ def d_2507(ctx, E=None, B=2504):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~766', 'microbe', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~766', E.get('r~766', MISSING), True))
+    E['r~766'] = 'microbe'
     return True
 
 
@@ -121,9 +132,9 @@ def d_2509(ctx, E=None, B=2504):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), E.get('card~767'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~767'))
     if c is not None:
-        SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[0])
+        SET(ctx, 'card_res', c, key, E.get('n~765'), '+=', False, K[1])
     return True
 
 

@@ -24,7 +24,7 @@ d_3562 d_1882 @  # rules_data/terraforming_mars/cards/141-208.yaml:660
 d_3563 d_491 @  # rules_data/terraforming_mars/cards/141-208.yaml:660
 d_3564 d_1884 @  # rules_data/terraforming_mars/definitions/cards.yaml:12
 d_3565 d_1885 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
-d_3566 d_443 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
+d_3566 d_1886 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_3567 d_444 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_3568 d_425 @  # rules_data/terraforming_mars/definitions/cards.yaml:13
 d_3569 d_426 @  # rules_data/terraforming_mars/definitions/cards.yaml:13

@@ -55,7 +55,11 @@ K = [
 def x_3863(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:576
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (3863, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (_w6 + _w7 if type((_w6 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else [])).count('jovian') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else [])).count('jovian') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is type((_w7 := (0 if (E.get('this') in _w4 if type((_w4 := (ctx.state['players'][_w3] if type((_w3 := E.get('you'))) is int and 0 <= _w3 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w4)) else items_of((ctx.index.plain['cards'].get(_w5, NOREC).get('tags', []) if type((_w5 := E.get('this'))) is str else [])).count('jovian')))) is int else AR('+', _w6, _w7)))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (_w9 + _w10 if type((_w9 := (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_764, NOREC).get('tags', []) if type(v_c_764) is str else []))) is list else items_of(_w1)).count('jovian') for v_c_764 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_766, NOREC).get('tags', []) if type(v_c_766) is str else []))) is list else items_of(_w2)).count('jovian') for v_c_766 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4)))) is type((_w10 := (0 if (E.get('this') in _w6 if type((_w6 := (ctx.state['players'][_w5] if type((_w5 := E.get('you'))) is int and 0 <= _w5 < len(ctx.state['players']) else {}).get('tableau'))) in (list, dict) else IN(E.get('this'), _w6)) else (_w8 if type((_w8 := (ctx.index.plain['cards'].get(_w7, NOREC).get('tags', []) if type((_w7 := E.get('this'))) is str else []))) is list else items_of(_w8)).count('jovian')))) is int else AR('+', _w9, _w10))
+    return MEMO(ctx, (3863, E.get('this'), E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def x_3865(ctx, E=None):  # rules_data/terraforming_mars/definitions/cards_141_208.yaml:109
@@ -97,9 +101,16 @@ def d_3387(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', 'tr', True)
-    LOCAL(ctx, E, 'n~770', 1, True)
-    LOCAL(ctx, E, 'k~771', x_3863(ctx, E), True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~769', E.get('t~769', MISSING), True))
+    E['t~769'] = 'tr'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~770', E.get('n~770', MISSING), True))
+    E['n~770'] = 1
+    value = x_3863(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~771', E.get('k~771', MISSING), True))
+    E['k~771'] = value
     if not d_3391(ctx, E, B):
         return False
     return True
@@ -111,7 +122,9 @@ def d_3388(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~769', 'tr', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~769', E.get('t~769', MISSING), True))
+    E['t~769'] = 'tr'
     return True
 
 
@@ -124,7 +137,10 @@ def d_3390(ctx, E=None, B=3387):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~771', x_3863(ctx, E), True)
+    value = x_3863(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~771', E.get('k~771', MISSING), True))
+    E['k~771'] = value
     return True
 
 
@@ -134,10 +150,25 @@ def d_3391(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~772', E.get('t~769'), True)
-    LOCAL(ctx, E, 'n~773', (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~771'))) is int else num(_w2)))), True)
-    if not d_3394(ctx, E, B):
-        return False
+    value = E.get('t~769')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~772', E.get('t~772', MISSING), True))
+    E['t~772'] = value
+    value = (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~771'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~773', E.get('n~773', MISSING), True))
+    E['n~773'] = value
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:99
+        raise TrialBudget()
+    if (((ctx.index.plain['tracks'].get(_w1, NOREC).get('scope', None) if type((_w1 := E.get('t~772'))) is str else None) == 'game')):
+        ctx.steps += 1
+        c, key = KEYPLACE(ctx, K[1], ctx.state.get('game_tracks'), E.get('t~772'))
+        if c is not None:
+            SET(ctx, 'game_tracks', c, key, E.get('n~773'), '+=', False, K[0])
+    else:
+        if not d_3396(ctx, E, B):
+            return False
     return True
 
 
@@ -147,7 +178,10 @@ def d_3392(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~772', E.get('t~769'), True)
+    value = E.get('t~769')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~772', E.get('t~772', MISSING), True))
+    E['t~772'] = value
     return True
 
 
@@ -157,7 +191,10 @@ def d_3393(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~773', (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~771'))) is int else num(_w2)))), True)
+    value = (((_w1 if type((_w1 := E.get('n~770'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~771'))) is int else num(_w2))))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~773', E.get('n~773', MISSING), True))
+    E['n~773'] = value
     return True
 
 
@@ -196,11 +233,18 @@ def d_3396(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~772'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~772'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~773'), '+=', False, K[2])
-    if not d_3398(ctx, E, B):
-        return False
+    ctx.steps += 1
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:100
+        raise TrialBudget()
+    if ((True if ((E.get('t~772') == 'tr')) and (((_w1 if type((_w1 := E.get('n~773'))) is int else num(_w1)) > 0)) else False)):
+        ctx.steps += 1
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
+        if c is not None:
+            SET(ctx, 'tr_raised', c, key, True, '=', False, K[3])
     return True
 
 
@@ -210,7 +254,7 @@ def d_3397(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('tracks'), E.get('t~772'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('tracks'), E.get('t~772'))
     if c is not None:
         SET(ctx, 'tracks', c, key, E.get('n~773'), '+=', False, K[2])
     return True
@@ -224,7 +268,8 @@ def d_3398(ctx, E=None, B=3387):  # rules_data/terraforming_mars/definitions/res
         E = ctx.env()
     if ((True if ((E.get('t~772') == 'tr')) and (((_w1 if type((_w1 := E.get('n~773'))) is int else num(_w1)) > 0)) else False)):
         ctx.steps += 1
-        c, key = SEAT(ctx, E.get('you')), 'tr_raised'
+        p = E.get('you')
+        c, key = (ctx.state['players'][p] if type(p) is int and 0 <= p < len(ctx.state['players']) else None), 'tr_raised'
         if c is not None:
             SET(ctx, 'tr_raised', c, key, True, '=', False, K[3])
     return True

@@ -52,7 +52,8 @@ K = [
 def x_2239(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:301
     if E is None:
         E = ctx.env()
-    return FN['sum'](ctx, None, [AS(ctx, v_p_777, lambda E: (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_778, NOREC).get('tags', []) if type(v_c_778) is str else [])).count('space') for v_c_778 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_780, NOREC).get('tags', []) if type(v_c_780) is str else [])).count('space') for v_c_780 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2))) for v_p_777 in items_of(list(range(len(ctx.state['players'])))) if (v_p_777 != E.get('you'))])
+    _h1 = E.get('you')
+    return FN['sum'](ctx, None, [AS(ctx, v_p_777, lambda E: (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (ctx.index.plain['cards'].get(v_c_778, NOREC).get('tags', []) if type(v_c_778) is str else []))) is list else items_of(_w1)).count('space') for v_c_778 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (ctx.index.plain['corporations'].get(v_c_780, NOREC).get('tags', []) if type(v_c_780) is str else []))) is list else items_of(_w2)).count('space') for v_c_780 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4))) for v_p_777 in items_of(list(range(len(ctx.state['players'])))) if (v_p_777 != _h1)])
 
 
 def x_2240(ctx, E=None):  # rules_data/terraforming_mars/definitions/resources.yaml:26
@@ -73,11 +74,18 @@ def d_1979(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~782', 1, True)
-    LOCAL(ctx, E, 'r~783', 'megacredits', True)
-    LOCAL(ctx, E, 'k~784', x_2239(ctx, E), True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~782', E.get('n~782', MISSING), True))
+    E['n~782'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~783', E.get('r~783', MISSING), True))
+    E['r~783'] = 'megacredits'
+    value = x_2239(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~784', E.get('k~784', MISSING), True))
+    E['k~784'] = value
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~783'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~782'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~784'))) is int else num(_w2)))), '+=', False, K[0])
     return True
@@ -89,7 +97,9 @@ def d_1980(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~782', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~782', E.get('n~782', MISSING), True))
+    E['n~782'] = 1
     return True
 
 
@@ -99,7 +109,9 @@ def d_1981(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~783', 'megacredits', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~783', E.get('r~783', MISSING), True))
+    E['r~783'] = 'megacredits'
     return True
 
 
@@ -109,7 +121,10 @@ def d_1982(ctx, E=None, B=1979):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~784', x_2239(ctx, E), True)
+    value = x_2239(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~784', E.get('k~784', MISSING), True))
+    E['k~784'] = value
     return True
 
 
@@ -119,7 +134,7 @@ def d_1983(ctx, E=None, B=1979):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~783'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~783'))
     if c is not None:
         SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~782'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~784'))) is int else num(_w2)))), '+=', False, K[0])
     return True

@@ -46,6 +46,8 @@ from . import _common as _C
 
 K = [
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
+    "{'op': 'filt', 'v': 'x~769', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~769'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~767'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~772', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~772'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~767'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -101,21 +103,31 @@ def t_1602(ctx, k, s=None, E=None, B=1602):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 1
-        LOCAL(ctx, E, 't~767', 'ocean', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~767', E.get('t~767', MISSING), True))
+        E['t~767'] = 'ocean'
         return t_1619(ctx, r2, s, E, B)
 
     def r2():
         ctx.steps += 3
-        LOCAL(ctx, E, 'n~787', 2, True)
-        LOCAL(ctx, E, 'r~788', 'plants', True)
-        c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~788'))
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~787', E.get('n~787', MISSING), True))
+        E['n~787'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'r~788', E.get('r~788', MISSING), True))
+        E['r~788'] = 'plants'
+        c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
         if c is not None:
-            SET(ctx, 'stock', c, key, E.get('n~787'), '+=', False, K[4])
+            SET(ctx, 'stock', c, key, 2, '+=', False, K[6])
         return k()
 
     ctx.steps += 2
-    LOCAL(ctx, E, 'p~764', 'oxygen', True)
-    LOCAL(ctx, E, 'n~765', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~764', E.get('p~764', MISSING), True))
+    E['p~764'] = 'oxygen'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~765', E.get('n~765', MISSING), True))
+    E['n~765'] = 1
     return t_1605(ctx, r1, s, E, B)
 
 
@@ -154,10 +166,19 @@ def t_1620(ctx, k, s=None, E=None, B=1602):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'mine~771', x_1830(ctx, E), True)
-    LOCAL(ctx, E, 'empty~776', x_1831(ctx, E), True)
-    LOCAL(ctx, E, 'legal~782', x_1832(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('legal~782')) > 0)):
+    value = x_1830(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'mine~771', E.get('mine~771', MISSING), True))
+    E['mine~771'] = value
+    value = x_1831(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'empty~776', E.get('empty~776', MISSING), True))
+    E['empty~776'] = value
+    value = x_1832(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'legal~782', E.get('legal~782', MISSING), True))
+    E['legal~782'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('legal~782')), (list, dict)) else 0) > 0)):
         return False
     return t_1625(ctx, k, s, E, B)
 
@@ -188,7 +209,9 @@ def d_1639(ctx, E=None, B=1602):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~787', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~787', E.get('n~787', MISSING), True))
+    E['n~787'] = 2
     return True
 
 
@@ -201,9 +224,9 @@ def d_1641(ctx, E=None, B=1602):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[5], PL(ctx, E.get('you')).get('stock'), E.get('r~788'))
+    c, key = KEYPLACE(ctx, K[7], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~788'))
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~787'), '+=', False, K[4])
+        SET(ctx, 'stock', c, key, E.get('n~787'), '+=', False, K[6])
     return True
 
 

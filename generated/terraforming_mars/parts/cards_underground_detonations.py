@@ -78,7 +78,9 @@ def t_3531(ctx, k, s=None, E=None, B=3531):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 10
     return t_3533(ctx, k, s, E, B)
 
 
@@ -88,7 +90,9 @@ def d_3532(ctx, E=None, B=3531):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 10, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 10
     return True
 
 
@@ -120,11 +124,15 @@ def d_3553(ctx, E=None, B=3531):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~774', 2, True)
-    LOCAL(ctx, E, 'r~775', 'heat', True)
-    c, key = KEYPLACE(ctx, K[2], PL(ctx, E.get('you')).get('prod'), E.get('r~775'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~774', E.get('n~774', MISSING), True))
+    E['n~774'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~775', E.get('r~775', MISSING), True))
+    E['r~775'] = 'heat'
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'heat')
     if c is not None:
-        SET(ctx, 'prod', c, key, E.get('n~774'), '+=', False, K[3])
+        SET(ctx, 'prod', c, key, 2, '+=', False, K[3])
     return True
 
 
@@ -134,7 +142,9 @@ def d_3554(ctx, E=None, B=3531):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~774', 2, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~774', E.get('n~774', MISSING), True))
+    E['n~774'] = 2
     return True
 
 
@@ -144,7 +154,9 @@ def d_3555(ctx, E=None, B=3531):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'r~775', 'heat', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~775', E.get('r~775', MISSING), True))
+    E['r~775'] = 'heat'
     return True
 
 

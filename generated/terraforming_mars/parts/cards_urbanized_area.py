@@ -46,6 +46,7 @@ from . import _common as _C
 
 K = [
     {'kind': 'cards', 'f': 'production', 'd': None},
+    "{'op': 'filt', 'v': 'x~772', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~772'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~768'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -68,7 +69,9 @@ def x_2560(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
         E = ctx.env()
     def compute():
         _h1 = ctx.state.get('params')
-        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_771, 0) if type(_h1) is dict else KEY(_h1, v_p_771, 0)))) is type((_w2 := (ctx.index.plain['parameters'].get(v_p_771, NOREC).get('step', 0) if type(v_p_771) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (ctx.index.plain['parameters'].get(v_p_771, NOREC).get('max', 0) if type(v_p_771) is str else 0))) is int else num(_w4))) for v_p_771 in IDS(ctx, 'parameters') if ((ctx.index.plain['parameters'].get(v_p_771, NOREC).get('tile', None) if type(v_p_771) is str else None) == E.get('t~768'))))
+        _h2 = ctx.index.plain['parameters']
+        _h3 = E.get('t~768')
+        return (not any(((_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := (_h1.get(v_p_771, 0) if type(_h1) is dict else KEY(_h1, v_p_771, 0)))) is type((_w2 := (_h2.get(v_p_771, NOREC).get('step', 0) if type(v_p_771) is str else 0))) is int else AR('+', _w1, _w2)))) is int else num(_w3)) > (_w4 if type((_w4 := (_h2.get(v_p_771, NOREC).get('max', 0) if type(v_p_771) is str else 0))) is int else num(_w4))) for v_p_771 in IDS(ctx, 'parameters') if ((_h2.get(v_p_771, NOREC).get('tile', None) if type(v_p_771) is str else None) == _h3)))
     return MEMO(ctx, (2560, E.get('t~768'), ctx.stamps.get('params', 0),), compute)
 
 
@@ -76,17 +79,25 @@ def x_2561(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:
     if E is None:
         E = ctx.env()
     def compute():
-        _h1 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
-        _h2 = ctx.state.get('board')
-        _h3 = ctx.state.get('claims')
-        return [v_x_773 for v_x_773 in [v_x_772 for v_x_772 in IDS(ctx, 'spaces') if ((ctx.index.plain['spaces'].get(v_x_772, NOREC).get('type', None) if type(v_x_772) is str else None) == _h1)] if (True if ((not (v_x_773 in _h2 if type(_h2) in (list, dict) else IN(v_x_773, _h2)))) and ((True if (((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('reserved', None) if type(v_x_773) is str else None) == None)) or (((ctx.index.plain['spaces'].get(v_x_773, NOREC).get('reserved', None) if type(v_x_773) is str else None) == E.get('this'))) else False)) and ((True if ((not (v_x_773 in _h3 if type(_h3) in (list, dict) else IN(v_x_773, _h3)))) or (((_h3.get(v_x_773, None) if type(_h3) is dict else KEY(_h3, v_x_773, None)) == E.get('you'))) else False)) and ((len([v_y_774 for v_y_774 in ADJ(ctx, 'spaces', v_x_773) if (True if ((v_y_774 in _h2 if type(_h2) in (list, dict) else IN(v_y_774, _h2))) and (((_w2.get('tile', None) if type((_w2 := (_h2.get(v_y_774, {}) if type(_h2) is dict else KEY(_h2, v_y_774, {})))) is dict else KEY(_w2, 'tile', None)) != None)) and ((True if (((_w3.get('tile', None) if type((_w3 := (_h2.get(v_y_774, {}) if type(_h2) is dict else KEY(_h2, v_y_774, {})))) is dict else KEY(_w3, 'tile', None)) == E.get('u~770'))) or (((ctx.index.plain['tiles'].get(_w5, NOREC).get('counts_as', None) if type((_w5 := (_w4.get('tile', None) if type((_w4 := (_h2.get(v_y_774, {}) if type(_h2) is dict else KEY(_h2, v_y_774, {})))) is dict else KEY(_w4, 'tile', None)))) is str else None) == E.get('u~770'))) else False)) else False)]) >= (_w6 if type((_w6 := E.get('n~769'))) is int else num(_w6)))) else False)]
+        _h1 = ctx.index.plain['spaces']
+        _h2 = (ctx.index.plain['tiles'].get(_w1, NOREC).get('space', None) if type((_w1 := E.get('t~768'))) is str else None)
+        _h3 = ctx.state.get('board')
+        _h4 = (_h3 if isinstance(_h3, (list, dict)) else ())
+        _h5 = E.get('this')
+        _h6 = ctx.state.get('claims')
+        _h7 = (_h6 if isinstance(_h6, (list, dict)) else ())
+        _h8 = E.get('you')
+        _h9 = E.get('u~770')
+        _h10 = ctx.index.plain['tiles']
+        _h11 = E.get('n~769')
+        return [v_x_773 for v_x_773 in MEMO(ctx, (K[1], E.get('t~768'),), lambda: [v_x_772 for v_x_772 in IDS(ctx, 'spaces') if ((_h1.get(v_x_772, NOREC).get('type', None) if type(v_x_772) is str else None) == _h2)]) for _c2 in ((_h1.get(v_x_773, NOREC).get('reserved', None) if type(v_x_773) is str else None),) if (True if ((not (v_x_773 in _h4))) and ((True if ((_c2 == None)) or ((_c2 == _h5)) else False)) and ((True if ((not (v_x_773 in _h7))) or (((_h6.get(v_x_773, None) if type(_h6) is dict else KEY(_h6, v_x_773, None)) == _h8)) else False)) and ((len([v_y_774 for v_y_774 in ADJ(ctx, 'spaces', v_x_773) if (True if ((v_y_774 in _h4)) and (((_w3.get('tile', None) if type((_w3 := (_h3.get(v_y_774, {}) if type(_h3) is dict else KEY(_h3, v_y_774, {})))) is dict else KEY(_w3, 'tile', None)) != None)) and ((True if (((_w4.get('tile', None) if type((_w4 := (_h3.get(v_y_774, {}) if type(_h3) is dict else KEY(_h3, v_y_774, {})))) is dict else KEY(_w4, 'tile', None)) == _h9)) or (((_h10.get(_w6, NOREC).get('counts_as', None) if type((_w6 := (_w5.get('tile', None) if type((_w5 := (_h3.get(v_y_774, {}) if type(_h3) is dict else KEY(_h3, v_y_774, {})))) is dict else KEY(_w5, 'tile', None)))) is str else None) == _h9)) else False)) else False)]) >= (_h11 if type(_h11) is int else num(_h11)))) else False)]
     return MEMO(ctx, (2561, E.get('n~769'), E.get('this'), E.get('t~768'), E.get('u~770'), E.get('you'), ctx.stamps.get('board', 0), ctx.stamps.get('claims', 0),), compute)
 
 
 def x_2562(ctx, E=None):  # rules_data/terraforming_mars/definitions/board.yaml:191
     if E is None:
         E = ctx.env()
-    return (FN['count'](ctx, None, E.get('l~775')) > 0)
+    return ((len(_w1) if isinstance((_w1 := E.get('l~775')), (list, dict)) else 0) > 0)
 
 
 x_2566 = _C.x_2566  # rules_data/terraforming_mars/definitions/board.yaml:117
@@ -118,9 +129,15 @@ def t_2263(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/card
         E = ctx.env()
     def r1():
         ctx.steps += 3
-        LOCAL(ctx, E, 't~768', 'city', True)
-        LOCAL(ctx, E, 'n~769', 2, True)
-        LOCAL(ctx, E, 'u~770', 'city', True)
+        if (J := ctx.journal) is not None:
+            J.append((E, 't~768', E.get('t~768', MISSING), True))
+        E['t~768'] = 'city'
+        if (J := ctx.journal) is not None:
+            J.append((E, 'n~769', E.get('n~769', MISSING), True))
+        E['n~769'] = 2
+        if (J := ctx.journal) is not None:
+            J.append((E, 'u~770', E.get('u~770', MISSING), True))
+        E['u~770'] = 'city'
         return t_2268(ctx, k, s, E, B)
 
     return t_2264(ctx, r1, s, E, B)
@@ -137,7 +154,9 @@ def d_2267(ctx, E=None, B=2254):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'u~770', 'city', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'u~770', E.get('u~770', MISSING), True))
+    E['u~770'] = 'city'
     return True
 
 
@@ -158,8 +177,11 @@ def t_2269(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~775', x_2561(ctx, E), True)
-    if not ((FN['count'](ctx, None, E.get('l~775')) > 0)):
+    value = x_2561(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~775', E.get('l~775', MISSING), True))
+    E['l~775'] = value
+    if not (((len(_w1) if isinstance((_w1 := E.get('l~775')), (list, dict)) else 0) > 0)):
         return False
     return t_2272(ctx, k, s, E, B)
 
@@ -170,7 +192,10 @@ def d_2270(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'l~775', x_2561(ctx, E), True)
+    value = x_2561(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'l~775', E.get('l~775', MISSING), True))
+    E['l~775'] = value
     return True
 
 
@@ -180,7 +205,7 @@ def d_2271(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    if not ((FN['count'](ctx, None, E.get('l~775')) > 0)):
+    if not (((len(_w1) if isinstance((_w1 := E.get('l~775')), (list, dict)) else 0) > 0)):
         return False
     return True
 
@@ -194,8 +219,14 @@ def t_2273(ctx, k, s=None, E=None, B=2254):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~777', E.get('t~768'), True)
-    LOCAL(ctx, E, 's~778', E.get('space~776'), True)
+    value = E.get('t~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~777', E.get('t~777', MISSING), True))
+    E['t~777'] = value
+    value = E.get('space~776')
+    if (J := ctx.journal) is not None:
+        J.append((E, 's~778', E.get('s~778', MISSING), True))
+    E['s~778'] = value
     return t_2276(ctx, k, s, E, B)
 
 
@@ -205,7 +236,10 @@ def d_2274(ctx, E=None, B=2254):  # rules_data/terraforming_mars/definitions/boa
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 't~777', E.get('t~768'), True)
+    value = E.get('t~768')
+    if (J := ctx.journal) is not None:
+        J.append((E, 't~777', E.get('t~777', MISSING), True))
+    E['t~777'] = value
     return True
 
 

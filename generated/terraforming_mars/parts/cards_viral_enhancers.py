@@ -60,7 +60,7 @@ def x_1799(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:49
 def x_1800(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:59
     if E is None:
         E = ctx.env()
-    return (_w6 + _w7 if type((_w6 := (_w3 + _w4 if type((_w3 := items_of((_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None))).count('plant'))) is type((_w4 := items_of((_w2.get('tags', None) if type((_w2 := E.get('event'))) is dict else KEY(_w2, 'tags', None))).count('microbe'))) is int else AR('+', _w3, _w4)))) is type((_w7 := items_of((_w5.get('tags', None) if type((_w5 := E.get('event'))) is dict else KEY(_w5, 'tags', None))).count('animal'))) is int else AR('+', _w6, _w7))
+    return (_w9 + _w10 if type((_w9 := (_w5 + _w6 if type((_w5 := (_w2 if type((_w2 := (_w1.get('tags', None) if type((_w1 := E.get('event'))) is dict else KEY(_w1, 'tags', None)))) is list else items_of(_w2)).count('plant'))) is type((_w6 := (_w4 if type((_w4 := (_w3.get('tags', None) if type((_w3 := E.get('event'))) is dict else KEY(_w3, 'tags', None)))) is list else items_of(_w4)).count('microbe'))) is int else AR('+', _w5, _w6)))) is type((_w10 := (_w8 if type((_w8 := (_w7.get('tags', None) if type((_w7 := E.get('event'))) is dict else KEY(_w7, 'tags', None)))) is list else items_of(_w8)).count('animal'))) is int else AR('+', _w9, _w10))
 
 
 x_1803 = _C.x_1803  # rules_data/terraforming_mars/definitions/resources.yaml:11
@@ -101,11 +101,15 @@ def d_1593(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~767', 1, True)
-    LOCAL(ctx, E, 'r~768', 'plants', True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~768', E.get('r~768', MISSING), True))
+    E['r~768'] = 'plants'
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), 'plants')
     if c is not None:
-        SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[0])
+        SET(ctx, 'stock', c, key, 1, '+=', False, K[0])
     return True
 
 
@@ -119,7 +123,7 @@ def d_1596(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('stock'), E.get('r~768'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~768'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~767'), '+=', False, K[0])
     return True
@@ -131,9 +135,18 @@ def d_1597(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~769', 1, True)
-    if not d_1599(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~769', E.get('n~769', MISSING), True))
+    E['n~769'] = 1
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/cards_071_140.yaml:25
+        raise TrialBudget()
+    if not x_1807(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), KEY(E.get('event'), 'card', None))
+    if c is not None:
+        SET(ctx, 'card_res', c, key, E.get('n~769'), '+=', False, K[2])
     return True
 
 
@@ -149,7 +162,7 @@ def d_1599(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/car
     if not x_1807(ctx, E):
         return False
     ctx.steps += 1
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~769'), '+=', False, K[2])
     return True
@@ -172,7 +185,7 @@ def d_1601(ctx, E=None, B=1591):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('card_res'), KEY(E.get('event'), 'card', None))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), KEY(E.get('event'), 'card', None))
     if c is not None:
         SET(ctx, 'card_res', c, key, E.get('n~769'), '+=', False, K[2])
     return True

@@ -101,8 +101,12 @@ def t_1261(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 2, True)
-    LOCAL(ctx, E, 'r~765', 'animal', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 2
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'animal'
     return t_1264(ctx, k, s, E, B)
 
 
@@ -118,7 +122,7 @@ def d_1266(ctx, E=None, B=1260):  # rules_data/terraforming_mars/definitions/car
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('holder~766')).get('card_res'), E.get('card~767'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('holder~766'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('card_res'), E.get('card~767'))
     if c is not None:
         SET(ctx, 'card_res', c, key, x_1421(ctx, E), '-=', False, K[0])
     return True
@@ -133,8 +137,12 @@ def t_1268(ctx, k, s=None, E=None, B=1260):  # rules_data/terraforming_mars/defi
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 5, True)
-    LOCAL(ctx, E, 'r~769', 'plants', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 5
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'plants'
     return t_1271(ctx, k, s, E, B)
 
 
@@ -150,7 +158,7 @@ def d_1273(ctx, E=None, B=1260):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('target~770')).get('stock'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[1], (ctx.state['players'][_w1] if type((_w1 := E.get('target~770'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~769'))
     if c is not None:
         SET(ctx, 'stock', c, key, E.get('n~768'), '-=', False, K[2])
     return True

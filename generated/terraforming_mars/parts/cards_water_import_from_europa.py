@@ -46,6 +46,8 @@ from . import _common as _C
 
 K = [
     {},
+    "{'op': 'filt', 'v': 'x~776', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~776'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~774'}, 'f': 'space', 'd': None}}}",
+    "{'op': 'filt', 'v': 'x~779', 'src': {'op': 'ids', 'kind': 'spaces'}, 'w': {'op': 'cmp', 'o': '==', 'a': {'op': 'fld', 'kind': 'spaces', 'of': {'op': 'var', 'n': 'x~779'}, 'f': 'type', 'd': None}, 'b': {'op': 'fld', 'kind': 'tiles', 'of': {'op': 'var', 'n': 't~774'}, 'f': 'space', 'd': None}}}",
     {'kind': 'spaces', 'f': 'bonus', 'd': None},
     {'kind': 'tiles', 'f': 'next_to_bonus', 'd': None},
     {'kind': 'tiles', 'f': 'effect', 'd': None},
@@ -100,7 +102,11 @@ x_748 = _C.x_748  # rules_data/terraforming_mars/definitions/board.yaml:146
 def x_749(ctx, E=None):  # rules_data/terraforming_mars/cards/001-070.yaml:118
     if E is None:
         E = ctx.env()
-    return MEMO(ctx, (749, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), lambda: (1 * (_w3 if type((_w3 := (_w1 + _w2 if type((_w1 := sum([items_of((ctx.index.plain['cards'].get(v_c_794, NOREC).get('tags', []) if type(v_c_794) is str else [])).count('jovian') for v_c_794 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w2 := sum([items_of((ctx.index.plain['corporations'].get(v_c_796, NOREC).get('tags', []) if type(v_c_796) is str else [])).count('jovian') for v_c_796 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w1, _w2)))) is int else num(_w3))))
+    def compute():
+        _h1 = ctx.index.plain['cards']
+        _h2 = ctx.index.plain['corporations']
+        return (1 * (_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := sum([(_w1 if type((_w1 := (_h1.get(v_c_794, NOREC).get('tags', []) if type(v_c_794) is str else []))) is list else items_of(_w1)).count('jovian') for v_c_794 in items_of(PL(ctx, E.get('you')).get('tableau'))]))) is type((_w4 := sum([(_w2 if type((_w2 := (_h2.get(v_c_796, NOREC).get('tags', []) if type(v_c_796) is str else []))) is list else items_of(_w2)).count('jovian') for v_c_796 in items_of(PL(ctx, E.get('you')).get('corporation'))]))) is int else AR('+', _w3, _w4)))) is int else num(_w5)))
+    return MEMO(ctx, (749, E.get('you'), ctx.stamps.get('corporation', 0), ctx.stamps.get('tableau', 0),), compute)
 
 
 def t_623(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/cards/001-070.yaml:125
@@ -109,7 +115,9 @@ def t_623(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/cards/
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 12, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 12
     return t_625(ctx, k, s, E, B)
 
 
@@ -119,7 +127,9 @@ def d_624(ctx, E=None, B=623):  # rules_data/terraforming_mars/cards/001-070.yam
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 12, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 12
     return True
 
 
@@ -129,9 +139,17 @@ def t_625(ctx, k, s=None, E=None, B=623):  # rules_data/terraforming_mars/defini
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'price~765', E.get('n~764'), True)
-    LOCAL(ctx, E, 'sv~766', 0, True)
-    LOCAL(ctx, E, 'tv~767', x_702(ctx, E), True)
+    value = E.get('n~764')
+    if (J := ctx.journal) is not None:
+        J.append((E, 'price~765', E.get('price~765', MISSING), True))
+    E['price~765'] = value
+    if (J := ctx.journal) is not None:
+        J.append((E, 'sv~766', E.get('sv~766', MISSING), True))
+    E['sv~766'] = 0
+    value = x_702(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~767', E.get('tv~767', MISSING), True))
+    E['tv~767'] = value
     return t_629(ctx, k, s, E, B)
 
 
@@ -145,7 +163,10 @@ def d_628(ctx, E=None, B=623):  # rules_data/terraforming_mars/definitions/cards
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'tv~767', x_702(ctx, E), True)
+    value = x_702(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'tv~767', E.get('tv~767', MISSING), True))
+    E['tv~767'] = value
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oceans'},
     {'kind': 'parameters', 'f': 'bonuses', 'd': []},
     ['player', 'stock', 'key'],
     {'d': 0},
@@ -55,7 +56,7 @@ K = [
 
 
 def x_3458(ctx, E=None):  # rules_data/terraforming_mars/cards/141-208.yaml:365
-    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', {'p': 'oceans'}, 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
+    return ((_w5 if type((_w5 := (_w3 + _w4 if type((_w3 := (_w1.get('oceans', 0) if type((_w1 := ctx.state.get('params'))) is dict else KEY(_w1, 'oceans', 0)))) is type((_w4 := ((_w2 if type((_w2 := ctx.index.plain['parameters'].get('oceans', NOREC).get('step', 0))) is int else num(_w2)) * MODV(ctx, 'requirement_tolerance', K[0], 0, 0)))) is int else AR('+', _w3, _w4)))) is int else num(_w5)) >= 2)
 
 
 x_3461 = _C.x_538  # rules_data/terraforming_mars/definitions/resources.yaml:31
@@ -78,10 +79,21 @@ def d_3030(ctx, E=None, B=3030):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~764', 3, True)
-    LOCAL(ctx, E, 'r~765', 'energy', True)
-    if not d_3033(ctx, E, B):
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~764', E.get('n~764', MISSING), True))
+    E['n~764'] = 3
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~765', E.get('r~765', MISSING), True))
+    E['r~765'] = 'energy'
+    ctx.steps += 2
+    if ctx.steps > TRIAL_STEPS:  # rules_data/terraforming_mars/definitions/resources.yaml:31
+        raise TrialBudget()
+    if not x_3461(ctx, E):
         return False
+    ctx.steps += 1
+    c, key = KEYPLACE(ctx, K[3], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('stock'), E.get('r~765'))
+    if c is not None:
+        SET(ctx, 'stock', c, key, E.get('n~764'), '-=', False, K[2])
     return True
 
 
@@ -98,8 +110,12 @@ def t_3036(ctx, k, s=None, E=None, B=3030):  # rules_data/terraforming_mars/card
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~766', 'oxygen', True)
-    LOCAL(ctx, E, 'n~767', 1, True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~766', E.get('p~766', MISSING), True))
+    E['p~766'] = 'oxygen'
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~767', E.get('n~767', MISSING), True))
+    E['n~767'] = 1
     return t_3039(ctx, k, s, E, B)
 
 
@@ -109,7 +125,9 @@ def d_3037(ctx, E=None, B=3030):  # rules_data/terraforming_mars/cards/141-208.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'p~766', 'oxygen', True)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'p~766', E.get('p~766', MISSING), True))
+    E['p~766'] = 'oxygen'
     return True
 
 

@@ -45,6 +45,7 @@ from compiler.runtime.exports import (
 from . import _common as _C
 
 K = [
+    {'p': 'oxygen'},
     ['player', 'prod', 'key'],
     {'d': 0},
 ]
@@ -56,7 +57,9 @@ x_2811 = _C.x_2811  # rules_data/terraforming_mars/cards/071-140.yaml:596
 def x_2814(ctx, E=None):  # rules_data/terraforming_mars/cards/071-140.yaml:602
     def compute():
         _h1 = ctx.state.get('board')
-        return len([v_s_767 for v_s_767 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_767, {}) if type(_h1) is dict else KEY(_h1, v_s_767, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((ctx.index.plain['tiles'].get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((ctx.index.plain['spaces'].get(v_s_767, NOREC).get('type', None) if type(v_s_767) is str else None) != 'off_map')) else False)])
+        _h2 = ctx.index.plain['tiles']
+        _h3 = ctx.index.plain['spaces']
+        return len([v_s_767 for v_s_767 in items_of(ctx.state.get('board')) for _c1 in ((_h1.get(v_s_767, {}) if type(_h1) is dict else KEY(_h1, v_s_767, {})),) if (True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) != None)) and ((True if (((_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)) == 'city')) or (((_h2.get(_w2, NOREC).get('counts_as', None) if type((_w2 := (_c1.get('tile', None) if type(_c1) is dict else KEY(_c1, 'tile', None)))) is str else None) == 'city')) else False)) and (((_h3.get(v_s_767, NOREC).get('type', None) if type(v_s_767) is str else None) != 'off_map')) else False)])
     return MEMO(ctx, (2814, ctx.stamps.get('board', 0),), compute)
 
 
@@ -75,12 +78,19 @@ def d_2484(ctx, E=None, B=2484):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'n~768', 1, True)
-    LOCAL(ctx, E, 'r~769', 'megacredits', True)
-    LOCAL(ctx, E, 'k~770', x_2814(ctx, E), True)
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+    if (J := ctx.journal) is not None:
+        J.append((E, 'n~768', E.get('n~768', MISSING), True))
+    E['n~768'] = 1
+    if (J := ctx.journal) is not None:
+        J.append((E, 'r~769', E.get('r~769', MISSING), True))
+    E['r~769'] = 'megacredits'
+    value = x_2814(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~770', E.get('k~770', MISSING), True))
+    E['k~770'] = value
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), 'megacredits')
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~768'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~770'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~768'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~770'))) is int else num(_w2)))), '+=', False, K[1])
     return True
 
 
@@ -94,7 +104,10 @@ def d_2487(ctx, E=None, B=2484):  # rules_data/terraforming_mars/cards/071-140.y
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    LOCAL(ctx, E, 'k~770', x_2814(ctx, E), True)
+    value = x_2814(ctx, E)
+    if (J := ctx.journal) is not None:
+        J.append((E, 'k~770', E.get('k~770', MISSING), True))
+    E['k~770'] = value
     return True
 
 
@@ -104,9 +117,9 @@ def d_2488(ctx, E=None, B=2484):  # rules_data/terraforming_mars/definitions/res
         raise TrialBudget()
     if E is None:
         E = ctx.env()
-    c, key = KEYPLACE(ctx, K[1], PL(ctx, E.get('you')).get('prod'), E.get('r~769'))
+    c, key = KEYPLACE(ctx, K[2], (ctx.state['players'][_w1] if type((_w1 := E.get('you'))) is int and 0 <= _w1 < len(ctx.state['players']) else {}).get('prod'), E.get('r~769'))
     if c is not None:
-        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~768'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~770'))) is int else num(_w2)))), '+=', False, K[0])
+        SET(ctx, 'prod', c, key, (((_w1 if type((_w1 := E.get('n~768'))) is int else num(_w1)) * (_w2 if type((_w2 := E.get('k~770'))) is int else num(_w2)))), '+=', False, K[1])
     return True
 
 
