@@ -73,12 +73,22 @@ def decode(path: str, raw: bytes) -> tuple[str | None, list[Diagnostic]]:
     return text, []
 
 
+_OPEN = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_CLOSE = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+
 def _scan_events(path: str, text: str) -> list[Diagnostic]:
-    """Walk the event stream (no recursion) and reject aliases, odd tags and deep nesting."""
+    """Walk the event stream (no recursion) and reject aliases, odd tags and deep nesting.
+    A scalar with neither anchor nor tag (nearly every event) is passed at once."""
     diags: list[Diagnostic] = []
     depth = 0
+    scalar = yaml.ScalarEvent
+    ev: Any
     for ev in yaml.parse(text, Loader=_Loader):
-        if isinstance(ev, yaml.AliasEvent):
+        kind = type(ev)
+        if kind is scalar and ev.anchor is None and ev.tag is None:
+            continue
+        if kind is yaml.AliasEvent:
             return [_err(path, ev.start_mark, "L004", f"YAML alias '*{ev.anchor}' is not "
                          "allowed in rules data", "write the value out in full")]
         anchor = getattr(ev, "anchor", None)
@@ -89,12 +99,12 @@ def _scan_events(path: str, text: str) -> list[Diagnostic]:
         if isinstance(ev, yaml.NodeEvent) and tag not in STANDARD_TAGS:
             diags.append(_err(path, ev.start_mark, "L005", f"YAML tag '{tag}' is not "
                               "allowed in rules data", "remove the tag"))
-        if isinstance(ev, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+        if kind in _OPEN:
             depth += 1
             if depth > MAX_DEPTH:
                 return [_err(path, ev.start_mark, "L006", f"nesting is deeper than "
                              f"{MAX_DEPTH} levels", "flatten the data")]
-        elif isinstance(ev, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+        elif kind in _CLOSE:
             depth -= 1
     return diags
 
