@@ -64,6 +64,8 @@ class Tree:
         self._held: list[tuple[str, bytes]] = []
         self._held_bytes = 0
         self._staging: Path | None = None
+        self._fresh = not target.exists()
+        """No target yet: every file is new (none is looked for there)."""
 
     def __enter__(self) -> Tree:
         return self
@@ -75,7 +77,7 @@ class Tree:
         """Add file ``rel`` (a relative path, each at most once) holding ``data``."""
         self._names.add(rel)
         path = self.target / rel
-        same = path.is_file() and path.stat().st_size == len(data) and \
+        same = not self._fresh and path.is_file() and path.stat().st_size == len(data) and \
             path.read_bytes() == data
         if not same:
             self._changed.append(rel)
@@ -155,17 +157,40 @@ def _byte_compile(folder: Path) -> None:
     """Write the ``.pyc`` of every Python file (a big generated engine then imports
     without compiling first). Checked hash-based pycs: valid wherever the tree moves, and
     never used for a source that changed. A ``.pyc`` that already holds the source's hash
-    is kept (``compileall`` would compile every file again)."""
-    import importlib.util
-
-    stale = [str(source) for source in sorted(folder.rglob("*.py"))
-             if not _pyc_current(Path(importlib.util.cache_from_source(str(source))),
-                                 source.read_bytes())]
+    is kept (``compileall`` would compile every file again); a folder with no
+    ``__pycache__`` (a tree just put in place) has none to keep, and its sources are not
+    read here (100,000 parts: 6 s of reading and paths, now a listing)."""
+    stale = []
+    for top, folders, names in os.walk(folder):
+        folders[:] = sorted(f for f in folders if f != "__pycache__")
+        kept = os.path.isdir(os.path.join(top, "__pycache__"))
+        for name in sorted(names):
+            if name.endswith(".py"):
+                source = os.path.join(top, name)
+                if not kept or not _pyc_current(Path(_cache_file(source)),
+                                                 Path(source).read_bytes()):
+                    stale.append(source)
     workers = min(os.cpu_count() or 1, MAX_WORKERS, len(stale))
-    if workers > 1 and sum(os.path.getsize(f) for f in stale) >= PARALLEL_BYTES:
+    if workers > 1 and _at_least(stale, PARALLEL_BYTES):
         _compile_apart(stale, workers)
     else:
         _compile_files(stale)
+
+
+def _at_least(files: list[str], size: int) -> bool:
+    """Whether ``files`` hold ``size`` bytes or more (their sizes summed until then)."""
+    total = 0
+    for f in files:
+        total += os.path.getsize(f)
+        if total >= size:
+            return True
+    return False
+
+
+def _cache_file(source: str) -> str:
+    import importlib.util
+
+    return importlib.util.cache_from_source(source)
 
 
 def _compile_files(files: list[str]) -> None:
@@ -243,10 +268,13 @@ def write_file(path: Path, data: bytes) -> None:
 
 def _write_file(path: Path, data: bytes) -> None:
     """Write one file (the single write point; tests patch it); ``_sync`` makes the
-    files durable before the swap."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with open(path, "wb") as fh:
-        fh.write(data)
+    files durable before the swap. Its folder is made when missing (a mkdir of one that
+    exists is a failed system call: one a file, 100,000 for an engine of parts)."""
+    try:
+        path.write_bytes(data)
+    except FileNotFoundError:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
 
 
 def _sync(staging: Path, paths: list[Path]) -> None:

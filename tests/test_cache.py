@@ -153,3 +153,26 @@ def test_outputs_past_the_limit_are_written_not_kept(cached, game, tmp_path, cap
     assert _run(capsys, "build", "--rules", str(game), "--out", str(second))[0] == 0
     assert not any(cached.glob("*.out.marshal"))
     assert _files(first) == _files(second) and _files(first)
+
+
+def test_byte_compile_keeps_a_current_pyc_and_redoes_a_stale_one(tmp_path):
+    """``byte_compile``: every source of a tree with no ``__pycache__`` gets its pyc
+    (none is read to check first); a second run keeps the pyc of a source unchanged (the
+    same file: a pyc is written by a rename, a new inode) and redoes the one whose
+    source changed."""
+    import importlib.util
+
+    from compiler.output import byte_compile
+
+    pkg = tmp_path / "pkg"
+    (pkg / "sub").mkdir(parents=True)
+    (pkg / "a.py").write_text("A = 1\n")
+    (pkg / "sub" / "b.py").write_text("B = 2\n")
+    byte_compile(pkg)
+    pyc = {n: Path(importlib.util.cache_from_source(str(pkg / n))) for n in ("a.py", "sub/b.py")}
+    assert all(_pyc_current(pyc[n], (pkg / n).read_bytes()) for n in pyc)
+    kept = pyc["a.py"].stat().st_ino
+    (pkg / "sub" / "b.py").write_text("B = 3\n")
+    byte_compile(pkg)
+    assert pyc["a.py"].stat().st_ino == kept
+    assert _pyc_current(pyc["sub/b.py"], b"B = 3\n")

@@ -142,3 +142,27 @@ def test_a_scenario_kept_in_the_rules_folder_is_not_a_rules_document(tmp_path: P
     (rules / "stray.yaml").write_text("players: 2\n", "utf-8")  # no kind: still S001
     comp = compile_game(rules, tmp_path)
     assert [(d.code, d.span.path) for d in comp.diagnostics] == [("S001", "rules/stray.yaml")]
+
+
+def test_positions_of_keys_values_quoted_and_block_scalars() -> None:
+    """The packed positions (``document.pos``) read back as the text places them: a
+    value's and its key's line and column, a quoted value, a block scalar, a column past
+    65,535 (a long flow line), and a path the data lacks (its nearest ancestor's)."""
+    long = "x" * 70_000
+    text = (f"kind: cards\nrecords:\n  - {{id: a, text: \"gain 1\", pad: {long}, end: 7}}\n"
+            "  - id: b\n    effect: |\n      gain 2\n")
+    doc, diags = load_text("t.yaml", text.encode())
+    assert doc is not None and diags == []
+    line3 = text.splitlines()[2]
+    assert (doc.values[("kind",)].line, doc.values[("kind",)].col) == (1, len("kind: ") + 1)
+    assert (doc.keys[("kind",)].line, doc.keys[("kind",)].col) == (1, 1)
+    text_at = doc.values[("records", 0, "text")]
+    assert (text_at.line, text_at.col) == (3, line3.index('"gain 1"') + 1)
+    end_key = doc.key_span(("records", 0, "end"))
+    assert (end_key.line, end_key.col) == (3, line3.index("end:") + 1)
+    assert end_key.col > 65_535
+    assert ("records", 0, "text") in doc.quoted and ("records", 0, "id") not in doc.quoted
+    assert ("records", 1, "effect") in doc.block and ("records", 1, "id") not in doc.block
+    assert doc.span(("records", 1, "effect", "missing")) == doc.values[("records", 1, "effect")]
+    assert ("records", 0) not in doc.keys and doc.key_span(("records", 0)).line == 3
+    assert doc.data["records"][1]["effect"] == "gain 2\n"

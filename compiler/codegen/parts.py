@@ -85,20 +85,21 @@ def records_of(ir: dict[str, Any], part: Part) -> dict[str, Any]:
     return {rid: table[rid] for rid in part.ids}
 
 
-def records_source(records: dict[str, Any]) -> str:
+def records_source(records: dict[str, Any], plain: bool = False) -> str:
     """The source of a part's ``RECORDS``: ``{id: the record as JSON text}``, one line
     a record after a comment naming its YAML line; ``compiler.runtime.lazy`` decodes a record
     when a game first reads it. A string literal compiles and loads at the speed of
     its bytes (a 250-card part's records: 5 ms to byte-compile, against 275 ms for the
     same records as a Python literal of 6 MB, whose every node a part's import built).
     A record JSON would not give back equal (a key that is not a string, a NaN) is
-    written as a Python literal instead. Strings are written with ``repr``: data
-    never becomes code."""
+    written as a Python literal instead; ``plain``: the records are known to be plain JSON
+    data (``twins.Twins.plain``), so the text is not decoded to check it (half the time of
+    this function). Strings are written with ``repr``: data never becomes code."""
     out = ["{"]
     for rid, rec in records.items():
         text = json.dumps(rec, ensure_ascii=False, separators=(",", ":"))
         at = comment(rec.get("at")) if isinstance(rec, dict) else ""
-        value = repr(text) if json.loads(text) == rec else render(rec, 1)
+        value = repr(text) if plain or json.loads(text) == rec else render(rec, 1)
         out += [f"    # {at}"] if at else []
         out.append(f"    {rid!r}: {value},")
     return "\n".join(out + ["}"])

@@ -131,6 +131,7 @@ def each_part_source(ir: dict[str, Any], parts: list[Part], source: str,
     kinds = ir.get("kinds") or {}
     twins = Twins()
     mods = [_Module(records_of(ir, part), kinds, twins) for part in parts]
+    plain = twins.plain  # every record plain JSON: its text need not be decoded to check
     del twins
     units = [m.unit for m in mods]
     calls: dict[str, list[str]] = {}
@@ -150,7 +151,7 @@ def each_part_source(ir: dict[str, Any], parts: list[Part], source: str,
             uses = imports if any(group[n] in bound for n, _ in mod.unit.own().functions) \
                 else ""  # (a twin's groups are its first's)
             text = _header(_comment(part.source), doc, uses) + mod.render(group, bound)
-        text += "\n\nRECORDS = " + records_source(mod.ir) + "\n"
+        text += "\n\nRECORDS = " + records_source(mod.ir, plain) + "\n"
         del mod
         yield f"parts/{part.name}.py", text
 

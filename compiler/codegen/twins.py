@@ -20,6 +20,7 @@ statement id literal; ``repeat``: the line in its budget error).
 from __future__ import annotations
 
 from collections.abc import Callable
+from math import isfinite
 from typing import Any
 
 from compiler.codegen.dedupe import TOKENS
@@ -28,6 +29,8 @@ from compiler.codegen.pyliteral import comment
 __all__ = ["Renamed", "Twins"]
 
 Found = list[tuple[dict[str, Any], str]]
+_PLAIN = {str, int, bool, type(None)}
+"""Types of the leaves of plain JSON data (a float too, when finite)."""
 
 
 class Twins:
@@ -36,6 +39,9 @@ class Twins:
     def __init__(self) -> None:
         self.clean: set[int] = set()
         self.first: dict[tuple[Any, ...], Any] = {}
+        self.plain = True
+        """Whether every part walked so far is plain JSON data (``_Walker.odd``): then
+        ``parts.records_source`` need not decode a record's JSON text to check it."""
 
     def walk(self, ir: Any) -> tuple[Found, list[dict[str, Any]], tuple[Any, ...]]:
         """Expression roots with the ``at`` of their nearest holder, statements, and the
@@ -43,6 +49,7 @@ class Twins:
         walker = _Walker(self.clean)
         if walker.walk(ir, "", False):
             self.clean.add(id(ir))
+        self.plain = self.plain and not walker.odd
         found = [(n, at) for n, at in walker.found if n["op"] not in ("lit", "var")]
         return found, walker.stmts, tuple(walker.shape)
 
@@ -140,11 +147,17 @@ class _Walker:
         self.stmts: list[dict[str, Any]] = []
         self.shape: list[Any] = []
         self.base: list[int | None] = [None, None]
+        self.odd = False
+        """Whether a value met is not plain JSON data: a key not a string, a tuple, a
+        float NaN or infinite, a type not JSON's (a subtree met in an earlier walk of the
+        run is not walked again: that walk saw it)."""
 
     def walk(self, node: Any, at: str, in_op: bool) -> bool:
         """Walk ``node``; whether it holds nothing numbered and no ``at``."""
         kind = type(node)
         if kind is not dict and kind is not list:
+            if kind not in _PLAIN and not (kind is float and isfinite(node)):
+                self.odd = True
             return True
         key, shape = id(node), self.shape
         if key in self.clean:
@@ -177,7 +190,12 @@ class _Walker:
                     shape.append(node.get("at"))  # its line in the body
             shape.append("{")
             for k, v in node.items():
+                vt = type(v)
+                if type(k) is not str or (vt not in _PLAIN and vt is not dict and vt is not
+                                          list and not (vt is float and isfinite(v))):
+                    self.odd = True
                 if k in ("x", "id", "at"):
+                    self.odd = self.odd or vt is dict or vt is list  # not walked below
                     ok = False
                     if k == "at" or not isinstance(v, int):
                         shape.append((k, v) if k != "at" and in_op else k)
@@ -187,14 +205,14 @@ class _Walker:
                     if first is None:
                         first = self.base[i] = v
                     shape.append((k, v - first))
-                elif type(v) is dict or type(v) is list:
+                elif vt is dict or vt is list:
                     shape.append(k if in_op else "")
                     if self.walk(v, at, in_op):
                         kids.append(id(v))
                     else:
                         ok = False
                 elif in_op:
-                    shape.append((k, type(v), repr(v) if type(v) is float else v))
+                    shape.append((k, vt, repr(v) if vt is float else v))
         shape.append("}")
         if ok:
             del shape[mark:]

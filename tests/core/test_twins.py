@@ -142,3 +142,37 @@ def test_a_part_of_rows_loads_the_functions_its_lines_of_python_bound(
         {x: _described(f) for x, f in lines.items() if x != "trials"}
     assert {i: _described(f) for i, f in rows["trials"].items()} == \
         {i: _described(f) for i, f in lines["trials"].items()}
+
+
+@pytest.mark.parametrize("odd", [(1, 2), {1: "one"}, float("nan"), float("inf"), {"a"}])
+def test_a_value_json_would_change_keeps_the_records_checked(odd: object) -> None:
+    """``Twins.plain`` (records written as JSON text unchecked) holds only while every
+    part walked is plain JSON data: a tuple, a key that is not a string, a NaN or an
+    infinity, a set, anywhere in a part (inside an operation or not; in a subtree met
+    once before), turns it off, and the records are then checked and written so as to
+    read back equal."""
+    shared = {"op": "lit", "v": 1}
+    plain = {"c1": {"id": "c1", "cost": 2.5, "do": {"op": "seq", "id": 7, "a": [shared]}}}
+    found = twins.Twins()
+    found.walk(plain)
+    assert found.plain
+    for where in ("top", "op", "shared"):
+        walk = twins.Twins()
+        walk.walk(plain)  # `shared` met once: not walked again below
+        shared_odd = {**shared, "v": odd} if where == "shared" else shared
+        rec = {"id": "c2", "odd": odd} if where == "top" else \
+            {"id": "c2", "do": {"op": "seq", "id": 9, "a": [shared_odd, {"op": "lit", "v": odd}
+                                                         if where == "op" else shared]}}
+        if where == "shared":
+            walk.walk({"c0": {"id": "c0", "do": {"op": "seq", "id": 3, "a": [shared_odd]}}})
+            assert not walk.plain
+            continue
+        walk.walk({"c2": rec})
+        assert not walk.plain
+        if isinstance(odd, tuple | set):
+            continue  # not IR data: the checked path refuses it (``pyliteral.render``)
+        source = parts.records_source({"c2": rec}, walk.plain)
+        read = eval(source, {"nan": float("nan"), "inf": float("inf")})  # noqa: S307
+        value = read["c2"]
+        back = json.loads(value) if isinstance(value, str) else value
+        assert back == rec if odd == odd else not isinstance(value, str)  # NaN: a literal
