@@ -33,6 +33,20 @@ def test_a_lone_list_grows_in_place_and_a_shared_one_by_a_copy() -> None:
     assert kept is not lone["pile"] and lone["pile"] == [1]
 
 
+def test_a_lone_list_shrinks_in_place_and_a_shared_one_by_a_copy() -> None:
+    """A draw (``deck -= [first deck]``) from a deck of N cards no one else holds copies
+    none of the N (a new game of 100,000 cards drew 41 times: 41 copies of the deck)."""
+    place = {"deck": [1, 2, 3]}
+    drawn = joined(place["deck"], [1], "-=", False, 0)
+    assert drawn is place["deck"] and drawn == [2, 3]
+    seen = place["deck"]
+    drawn = joined(place["deck"], [2], "-=", False, 0)
+    assert drawn is not seen and seen == [2, 3] and drawn == [3]
+    place["deck"] = drawn
+    kept = joined(place["deck"], [3], "-=", False, -1)   # a trial: the journal keeps it
+    assert kept == [] and place["deck"] == [3]
+
+
 def test_removing_takes_one_copy_of_each_item_and_a_none_is_no_item() -> None:
     assert joined([1, 2, 1, 3], [1, 3, 9], "-=", False) == [2, 1]
     assert joined([1], [None, 2], "+=", True, -1) == [1, 2]

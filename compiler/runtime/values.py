@@ -164,14 +164,15 @@ def arith(o: str, a: Any, b: Any, no_none: bool = False) -> Any:
 
 def joined(old: Any, value: Any, op: str, nn: bool, held: int = -1) -> Any:
     """What ``place op value`` (``+=``, ``-=``) writes where ``old`` is: a number plus or
-    minus it; a list with its items (in place when only the place and the caller's ``held``
-    names hold it; -1: never) or without one copy of each (``nn``: none is no item)."""
+    minus it; a list with its items or without one copy of each (``nn``: none is no item),
+    changed in place when only the place and the caller's ``held`` names hold it (-1: never)."""
     if not isinstance(old, list):
         return num(old) + num(value) if op == "+=" else num(old) - num(value)
     items = [x for x in (value if isinstance(value, list) else [value]) if not nn or x is not None]
-    if op == "+=":  # n appends to a list no one else holds copy n items, not n²/2
-        return old.__iadd__(items) if held >= 0 and _REFS(old) <= _ALONE + held else old + items
-    out = list(old)
+    alone = held >= 0 and _REFS(old) <= _ALONE + held  # n appends copy n items, not n²/2
+    if op == "+=":
+        return old.__iadd__(items) if alone else old + items
+    out = old if alone else list(old)   # a draw from a deck of N: no copy of the N
     for x in items:
         if x in out:
             out.remove(x)
