@@ -130,7 +130,8 @@ def _text_holes(doc: Document) -> list[Diagnostic]:
     out = []
     for i, rec in enumerate(doc.data.get("records") or []):
         params = rec.get("params") if isinstance(rec, dict) else None
-        params = params if isinstance(params, dict) else {}
+        params = {**(params if isinstance(params, dict) else {}), **dict.fromkeys(re.findall(
+            r"\{(\w+)\}", str(rec.get("phrase", ""))))}  # an untyped hole is R031 alone
         for field, texts in rec.items() if isinstance(rec, dict) else ():
             for lang, text in (texts.items() if field.startswith("text") and
                                isinstance(texts, dict) else ()):
