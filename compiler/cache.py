@@ -20,7 +20,11 @@ Entries are written atomically; a missing or unreadable entry is a miss. Folders
 symbolic link among their rules files are never cached (what a link reads may change).
 Deleting the folder is always safe.
 
-Also here, ``paused_gc``: the garbage collector held back while a game is compiled.
+Also here, ``rules_digest``: a SHA-256 of the rules files alone (not the code, nor where
+they are), which ``rulesc build`` records in ``generated/<game>/inputs.sha256`` so that
+``rulesc play`` and ``rulesc test`` can say an engine is older than its rules
+(``compiler.cli.stale``); and ``paused_gc``: the garbage collector held back while a game
+is compiled.
 
 Compiling a game makes millions of small, long-lived objects (YAML nodes, syntax trees,
 IR dicts) and almost no cyclic garbage (compiling a game leaves about a thousand
@@ -51,8 +55,9 @@ from typing import Any
 
 from compiler.diagnostics import Diagnostic, Severity, Span
 
-__all__ = ["cache_dir", "enabled", "input_key", "load_diags", "load_value", "paused_gc",
-           "store_diags", "store_value"]
+__all__ = ["DIGEST_FILE", "cache_dir", "digest_text", "enabled", "input_key", "load_diags",
+           "load_value", "paused_gc", "recorded_digest", "rules_digest", "store_diags",
+           "store_value"]
 
 LIBRARIES = ("pyyaml", "jsonschema", "referencing", "lark", "jinja2", "babel")
 
@@ -106,15 +111,61 @@ def input_key(folders: list[Path], root: Path) -> str | None:
                 return None
             h.update(b"\1" + folder.as_posix().encode() + b"\0")
             h.update(str(folder.resolve()).encode() + b"\0")
-            for file in [*rules_files(folder), *misnamed_files(folder)]:  # W005 too
-                if file.is_symlink() or not file.resolve().is_relative_to(folder.resolve()):
-                    return None
-                data = file.read_bytes()
-                h.update(file.relative_to(folder).as_posix().encode() + b"\0")
-                h.update(len(data).to_bytes(8, "little") + data)
+            files = [*rules_files(folder), *misnamed_files(folder)]  # W005 too
+            if any(f.is_symlink() or not f.resolve().is_relative_to(folder.resolve())
+                   for f in files):
+                return None
+            _hash_files(h, folder, files)
     except OSError:
         return None
     return h.hexdigest()
+
+
+def _hash_files(h: Any, folder: Path, files: list[Path]) -> None:
+    """Add each of ``files`` to the hash ``h``: its path under ``folder`` and its bytes."""
+    for file in files:
+        data = file.read_bytes()
+        h.update(file.relative_to(folder).as_posix().encode() + b"\0")
+        h.update(len(data).to_bytes(8, "little") + data)
+
+
+DIGEST_FILE = "inputs.sha256"
+"""The file of ``generated/<game>/`` that records ``rules_digest`` of the rules it was
+built from: ``rulesc play`` and ``rulesc test`` compare it with the rules as they are now
+(``compiler.cli.stale``), so an engine older than a rules edit is said to be."""
+
+
+def rules_digest(folders: list[Path]) -> str:
+    """A SHA-256 of the rules files of ``folders`` (a base game first, then its layer):
+    their paths within each folder and their bytes, in ``input_key``'s order; not the
+    code nor where the folders are, so a clone or a checkout (new mtimes) gives the same
+    digest. '' when a file cannot be read."""
+    from compiler.load import rules_files
+
+    h = hashlib.sha256(b"rules\0")
+    try:
+        for n, folder in enumerate(folders):
+            h.update(b"\1" + str(n).encode() + b"\0")
+            _hash_files(h, folder, rules_files(folder) if folder.is_dir() else [])
+    except OSError:
+        return ""
+    return h.hexdigest()
+
+
+def digest_text(folders: list[Path]) -> bytes:
+    """The bytes of ``DIGEST_FILE`` for an engine built from ``folders``."""
+    return (f"# SHA-256 of the rules files this engine was built from (compiler/cache.py "
+            f"rules_digest)\n{rules_digest(folders)}\n").encode()
+
+
+def recorded_digest(package: Path) -> str | None:
+    """The digest ``DIGEST_FILE`` of the built engine ``package`` records; None when it
+    records none (built before digests were recorded, or not readable)."""
+    try:
+        lines = (package / DIGEST_FILE).read_text("utf-8").splitlines()
+    except (OSError, UnicodeDecodeError):
+        return None
+    return lines[-1].strip() if lines and len(lines[-1].strip()) == 64 else None
 
 
 def store_diags(key: str, diags: list[Diagnostic]) -> None:

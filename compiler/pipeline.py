@@ -358,6 +358,7 @@ def build(rules_dir: Path, root: Path, out_dir: Path, check_only: bool = False,
     with Tree(out_dir, write=not check_only) as tree:
         for rel, data in each_output(comp, source):
             tree.add(rel, data)
+        tree.add(cache.DIGEST_FILE, cache.digest_text([*([base] if base else []), rules_dir]))
         changed = tree.finish()
     if pyc and not check_only:
         byte_compile(out_dir)

@@ -131,3 +131,38 @@ def test_a_duplicate_phrase_does_not_hide_a_syntax_error_of_its_body(tmp_path: P
     found = {(d.code, d.span.line) for d in _mistakes(rules)
              if Path(d.span.path).name == "cards.yaml" and "definitions" in d.span.path}
     assert found == {("R034", phrase), ("D001", statement)}
+
+
+def test_a_refused_phrase_does_not_hide_a_syntax_error_of_its_body(tmp_path: Path
+                                                                    ) -> None:
+    """Like Q14 for R031: the King's phrase holding 'and' ("'and' ends a phrase") and a
+    broken statement in its body (D001): both in one run, as R034 does."""
+    rules = _love_letter(tmp_path, "definitions/cards.yaml",
+                         'phrase: "trade hands with another player"',
+                         'phrase: "trade hands and another player"')
+    path = rules / "definitions" / "cards.yaml"
+    text = path.read_text("utf-8")
+    path.write_text(text.replace("target.hand = mine;", "target.hand = mine +;", 1), "utf-8")
+    lines = text.splitlines()
+    phrase = lines.index('    phrase: "trade hands and another player"') + 1
+    statement = next(i for i, t in enumerate(lines) if "target.hand = mine;" in t) + 1
+    found = {(d.code, d.span.line) for d in _mistakes(rules)
+             if Path(d.span.path).name == "cards.yaml" and "definitions" in d.span.path}
+    assert found == {("R031", phrase), ("D001", statement)}
+
+
+def test_a_refused_phrase_has_its_body_checked_with_its_holes(tmp_path: Path) -> None:
+    """A phrase whose hole has no type (R031 "'{p}' has no type in params"): the body,
+    which names the hole, is still checked; its misspelt field is reported in the same
+    run, and the hole itself is no unknown name."""
+    rules = _love_letter(tmp_path, "definitions/turns.yaml",
+                         "    params: {p: player}\n"
+                         '    value: "first [each q in seats from (p + 1) where not q.out]"',
+                         "    params: {}\n"
+                         '    value: "first [each q in seats from (p + 1) where not q.outt]"')
+    lines = (rules / "definitions" / "turns.yaml").read_text("utf-8").splitlines()
+    phrase = lines.index('    phrase: "the player after {p}"') + 1
+    found = sorted((d.code, d.span.line, d.message) for d in _mistakes(rules)
+                   if Path(d.span.path).name == "turns.yaml")
+    assert [(c, line) for c, line, _m in found] == [("R001", phrase + 2), ("R031", phrase)]
+    assert "'outt'" in found[0][2] and "'{p}' has no type in params" in found[1][2]

@@ -126,11 +126,13 @@ def _unknown(doc: Document, path: tuple[Any, ...], name: str, known: set[str],
 
 
 def _text_holes(doc: Document) -> list[Diagnostic]:
-    """R044 at each hole of a definition's ``text*`` that is no parameter."""
+    """R044 at each hole of a definition's ``text*`` that is no parameter, nor a hole of
+    its phrase (one with no type in ``params`` is R031 alone)."""
     out = []
     for i, rec in enumerate(doc.data.get("records") or []):
         params = rec.get("params") if isinstance(rec, dict) else None
-        params = params if isinstance(params, dict) else {}
+        params = {**(params if isinstance(params, dict) else {}), **dict.fromkeys(re.findall(
+            r"\{(\w+)\}", str(rec.get("phrase") if isinstance(rec, dict) else "")))}
         for field, texts in rec.items() if isinstance(rec, dict) else ():
             for lang, text in (texts.items() if field.startswith("text") and
                                isinstance(texts, dict) else ()):

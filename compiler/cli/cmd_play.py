@@ -31,6 +31,7 @@ from typing import Any
 from compiler.cli.common import UsageError, add_game, command, on_without_rules, output_problem
 from compiler.cli.scores import final, round_name, table
 from compiler.cli.selection import check_setup, choose
+from compiler.cli.stale import stale_note
 from compiler.playtest.agents import HumanAgent, QuitGame, make_agents
 from compiler.playtest.gamelog import GameLog
 from compiler.playtest.games import Names, SetupError, game_package
@@ -99,6 +100,9 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if chosen.note:
         sys.stderr.write(f"rulesc play: {chosen.note}\n")
+    stale = stale_note(args.game) if args.rules is None else ""
+    if stale:
+        sys.stderr.write(f"rulesc play: note: {stale}\n")
     try:   # a RulesError from here on is the rules' failure (the setup was checked)
         game = package.Game.new(package.RULES, players=args.players, modules=modules,
                                 seed=args.seed, engine=args.engine)

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from compiler.cli import style
 from compiler.cli.common import command, compiled_game, on_without_rules, project_root
+from compiler.cli.stale import scenario_games, stale_note
 from compiler.scenario import run_file
 
 EXAMPLES = [
@@ -85,6 +86,10 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(comp, int):
             return comp
         rules = comp.ir
+    for game in scenario_games(files) if rules is None else []:
+        stale = stale_note(game, root)
+        if stale:
+            print(f"rulesc test: note: {stale}", file=sys.stderr)
     passed = failed = 0
     for f in files:
         shown = _shown(f, root)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, Span, did_you_mean
+from compiler.lang.phrase_shape import ENDS_A_PHRASE, HOLE, STARTS_A_FORM, Hole, phrase_parts
 from compiler.lang.types import Type, bounds_problem, field_spec, parse_type
 from compiler.load import Document
 
@@ -26,8 +27,6 @@ CORE_KINDS = ("game", "flow", "modules", "kinds", "state", "events", "definition
 RECORD_FIELDS = ("id", "name", "name_one", "gender", "symbol_first", "source", "module",
                  "players", "note", "placeholder")
 """Fields every record may have besides the ones its kind declares."""
-_HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
-_WORD = re.compile(r"^[a-z_][a-z0-9_]*$")
 
 
 @dataclass
@@ -56,11 +55,6 @@ class Entry:
     spec: dict[str, Any]
     path: tuple[Any, ...]
     doc: Document
-
-
-@dataclass(frozen=True)
-class Hole:
-    name: str
 
 
 @dataclass
@@ -305,15 +299,10 @@ def _definitions(decls: Decls, doc: Document, names: set[str]) -> list[Diagnosti
         if problem or missing or extra:
             why = problem or (f"'{{{missing[0]}}}' has no type in params" if missing else
                               f"parameter '{extra[0]}' does not appear in the phrase")
-            diags.append(Diagnostic(doc.span(("records", i, "phrase")), "R031",
-                                    f"definition '{rec['id']}': {why}",
-                                    hint="write the phrase as words and {param} holes, "
-                                    "each hole typed in params"))
-            words = frozenset(re.findall(r"(?<![{\w])[a-z]\w*", str(rec.get("phrase", ""))))
-            if words - STARTS_A_FORM - ENDS_A_PHRASE:
-                decls.refused.append(words - STARTS_A_FORM - ENDS_A_PHRASE)
+            diags.append(_refuse(decls, doc, i, rec, why, params))
             continue
         form = "effect" if "effect" in rec else "value"
+        made = Definition(rec["id"], parts, params, form, ("records", i, form), doc, i, rec)
         same = _same_phrase(decls, parts, params, form)
         if same is not None:
             diags.append(Diagnostic(
@@ -321,13 +310,29 @@ def _definitions(decls: Decls, doc: Document, names: set[str]) -> list[Diagnosti
                 f"the phrase of definition '{same.id}' (the same words and hole types): "
                 "every use would match both", hint="keep one of them, or reword one",
                 related=(same.doc.span(("records", same.index, "phrase")),)))
-            decls.aside.append(Definition(rec["id"], parts, params, form,
-                                          ("records", i, form), doc, i, rec))
+            decls.aside.append(made)
             continue
-        decls.definitions.append(Definition(rec["id"], parts, params, form,
-                                            ("records", i, form), doc, i, rec))
+        decls.definitions.append(made)
         diags += _declare(decls, "definitions", rec["id"], doc, ("records", i), rec)
     return diags
+
+
+def _refuse(decls: Decls, doc: Document, i: int, rec: dict[str, Any], why: str,
+            params: dict[str, Type]) -> Diagnostic:
+    """R031 for a refused phrase. No use matches the definition, but its body is still
+    checked (one run reports all), each untyped hole of the phrase standing for any value."""
+    phrase = str(rec.get("phrase", ""))
+    words = frozenset(re.findall(r"(?<![{\w])[a-z]\w*", phrase)) - STARTS_A_FORM - ENDS_A_PHRASE
+    if words:
+        decls.refused.append(words)
+    form = "effect" if "effect" in rec else "value"
+    holes = {h: "any" for h in HOLE.findall(phrase) if h not in params}
+    decls.aside.append(Definition(rec["id"], (), {**params, **holes}, form,
+                                  ("records", i, form), doc, i, rec))
+    return Diagnostic(doc.span(("records", i, "phrase")), "R031",
+                      f"definition '{rec['id']}': {why}",
+                      hint="write the phrase as words and {param} holes, each hole typed "
+                      "in params")
 
 
 def _same_phrase(decls: Decls, parts: tuple[str | Hole, ...], params: dict[str, Type],
@@ -340,39 +345,6 @@ def _same_phrase(decls: Decls, parts: tuple[str | Hole, ...], params: dict[str, 
     mine = shape(parts, params)
     return next((d for d in decls.definitions if d.form == form and
                  len(d.parts) == len(parts) and shape(d.parts, d.params) == mine), None)
-
-
-STARTS_A_FORM = frozenset([
-    "if", "for", "while", "repeat", "choose", "let", "with", "require", "emit", "grant",
-    "do", "skip", "stop", "not", "true", "false", "none"])
-"""Keywords that start a statement or a value (docs/dsl.md, 'Keywords')."""
-ENDS_A_PHRASE = frozenset(["in", "for", "where", "as", "and", "or", "then", "else"])
-"""Keywords that end a phrase after its first word."""
-
-
-def phrase_parts(phrase: str) -> tuple[tuple[str | Hole, ...], str]:
-    """Split ``"gain {n} {r} production"`` into words and holes; or say what is wrong."""
-    parts: list[str | Hole] = []
-    for word in phrase.split():
-        hole = _HOLE.fullmatch(word)
-        if hole:
-            parts.append(Hole(hole.group(1)))
-        elif _WORD.match(word):
-            parts.append(word)
-        else:
-            return (), f"'{word}' is neither a word (a-z, 0-9, _) nor a {{hole}}"
-    if not parts:
-        return (), "the phrase is empty"
-    if isinstance(parts[0], str) and parts[0] in STARTS_A_FORM:
-        return (), (f"it starts with '{parts[0]}', a keyword that starts a form of the "
-                    "core; a text using the phrase would read as that form")
-    inner = [p for p in parts[1:] if isinstance(p, str) and p in ENDS_A_PHRASE]
-    if inner:
-        return (), (f"'{inner[0]}' ends a phrase in the core (after a word, 'in', 'for', "
-                    "'where', 'as', 'and', 'or', 'then', 'else' start another part)")
-    if not any(isinstance(p, str) for p in parts):
-        return (), "a phrase needs at least one word besides its holes"
-    return tuple(parts), ""
 
 
 def _records(decls: Decls, doc: Document, kind: str) -> list[Diagnostic]:

@@ -9,7 +9,8 @@ Entry points: ``wrong_type(rc, syn, have, want)`` -> ``(message, hint)``;
 from __future__ import annotations
 
 from compiler.diagnostics import did_you_mean
-from compiler.lang.scope import IR, RC
+from compiler.lang.closest import closest
+from compiler.lang.scope import IR, RC, Fail, Scope
 from compiler.lang.syntax import Syn, walk
 from compiler.lang.types import Type, show
 
@@ -77,13 +78,17 @@ def _type_hint(have: Type, want: Type) -> str:
     return "check the names and the phrase used here (docs/dsl.md)"
 
 
-def not_a_statement(rc: RC, syn: Syn) -> IR:
+def not_a_statement(rc: RC, syn: Syn, scope: Scope | None = None) -> IR:
     """D004 for the value ``syn`` written where a statement goes, with a hint for the
     usual slips; a ``skip`` (no error) if the text holds every word of a refused phrase
-    (``Decls.refused``: R031 says the cause, and the core read the text as a value)."""
+    (``Decls.refused``: R031 says the cause, and the core read the text as a value).
+    Words joined by 'in', 'and', 'or' are a phrase that matched nothing: R033."""
     names = {str(n.kids[0]) for n in walk(syn) if n.op == "name"}
     if any(words <= names for words in rc.decls.refused):
         return {"op": "skip", "at": f"{rc.path}:{syn.line}"}
+    items = _words(syn) if scope is not None and syn.op in _JOINS else None
+    if items is not None and scope is not None:
+        raise _unmatched(rc, syn, items, scope)
     hint = "statements change the game: assign, choose, or a phrase of the game's " \
         "definitions"
     if syn.op == "arith" and syn.kids[1].op == "app" and len(syn.kids[1].kids) > 1:
@@ -94,3 +99,68 @@ def not_a_statement(rc: RC, syn: Syn) -> IR:
         hint = f"'{syn.kids[1].kids[0].kids[0]} -N ...' reads as a subtraction: say " \
             "the opposite with a positive amount (lose 2 X, not gain -2 X)"
     raise rc.fail(syn, "D004", "a value where a statement is expected", hint=hint)
+
+
+_JOINS = {"and": ["and"], "or": ["or"], "in": ["in"], "notin": ["not", "in"]}
+
+
+def _words(syn: Syn) -> list[Syn] | None:
+    """The words of ``build a wind farm in zone d``, which the core read as a value
+    (``build a wind farm`` in ``zone d``), in the order written; None if a part is a
+    value of another form (a comparison, a sum: then it is a value indeed)."""
+    if syn.op == "app":
+        return list(syn.kids)
+    if syn.op in ("name", "int"):
+        return [syn]
+    if syn.op not in _JOINS:
+        return None
+    left, right = _words(syn.kids[0]), _words(syn.kids[1])
+    if left is None or right is None:
+        return None
+    at = right[0] if right else syn
+    return [*left, *(Syn("name", at.line, at.col, (w,)) for w in _JOINS[syn.op]), *right]
+
+
+def _unmatched(rc: RC, syn: Syn, items: list[Syn], scope: Scope) -> Fail:
+    """R033 for words that no phrase matches but hold 'in', 'and' or 'or' (QA qa11 Q28):
+    the closest phrases, and for two statements joined by 'and' or 'or' how to write
+    them (';', or 'choose (A | B)')."""
+    text = " ".join(_said(i) for i in items)
+    statements = [d for d in rc.decls.definitions if d.form == "effect"]
+    near = [" ".join(p if isinstance(p, str) else "{" + p.name + "}" for p in d.parts)
+            for d in closest(rc.decls, statements, items)]
+    hint = f"closest phrases: {', '.join(near)}" if near else \
+        "no statement definition of the game has this phrase; see its definitions.yaml"
+    sides = _chain(syn, syn.op)
+    if syn.op in ("and", "or") and all(_is_statement(rc, k, scope) for k in sides):
+        said = [" ".join(_said(i) for i in _words(k) or ()) for k in sides]
+        hint = f"join statements with ';': '{'; '.join(said)}'" if syn.op == "and" else \
+            f"a choice of statements is 'choose ({' | '.join(said)})'"
+    return rc.fail(syn, "R033", f"no definition matches '{text}'", hint=hint)
+
+
+def _chain(syn: Syn, op: str) -> list[Syn]:
+    """The sides of ``A and B and C``: [A, B, C]."""
+    if syn.op != op:
+        return [syn]
+    return [*_chain(syn.kids[0], op), *_chain(syn.kids[1], op)]
+
+
+def _said(item: Syn) -> str:
+    return str(item.kids[0]) if item.op in ("name", "int") else "(...)"
+
+
+def _is_statement(rc: RC, syn: Syn, scope: Scope) -> bool:
+    """Whether ``syn`` alone is a statement (tried quietly: nothing reported)."""
+    from compiler.lang.stmt import stmt
+
+    notes, rc.notes = rc.notes, None
+    rc.quiet += 1
+    try:
+        stmt(rc, syn, scope)
+        return True
+    except Fail:
+        return False
+    finally:
+        rc.quiet -= 1
+        rc.notes = notes

@@ -200,9 +200,23 @@ def _syntax_error(start: str, text: str, exc: UnexpectedInput, position: Positio
     what = "statement" if start == "effect" else "expression" if start == "expr" else start
     odd = text[offset] if isinstance(exc, UnexpectedCharacters) and offset < len(text) \
         and not text[offset].isascii() else ""
+    upper = _upper_word(text, offset) if isinstance(exc, UnexpectedCharacters) else ""
     return Diagnostic(Span(path, *position(offset)), "D001",
                       f"{what} syntax: {_describe(exc, text, offset)}",
-                      hint=_instead(odd) if odd else _expected(exc))
+                      hint=_instead(odd) if odd else upper or _expected(exc))
+
+
+def _upper_word(text: str, offset: int) -> str:
+    """For a word with capitals where a name goes (``zone D``): the hint that names and
+    ids are lower case, with the word to write (QA qa11 Q28); '' for another character."""
+    start = offset
+    while start > 0 and (text[start - 1].isalnum() or text[start - 1] == "_"):
+        start -= 1
+    word = re.match(r"[A-Za-z0-9_]+", text[start:])
+    if word is None or not text[offset].isupper() or not text[offset].isascii():
+        return ""
+    return f"names and ids are lower case: write '{word[0].lower()}' (a text shown to " \
+        "players goes in quotes)"
 
 
 def _describe(exc: UnexpectedInput, text: str, offset: int) -> str:

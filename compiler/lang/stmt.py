@@ -369,7 +369,7 @@ def _expression(rc: RC, syn: Syn, scope: Scope) -> IR:
         if bound is not None and bound.code:
             return bound.read()
     if len(items) == 1 and items[0].op not in ("name", "app"):
-        return not_a_statement(rc, syn)
+        return not_a_statement(rc, syn, scope)
     ir, _ = phrase(rc, syn, items, scope, "effect", statement=True)
     return ir
 
