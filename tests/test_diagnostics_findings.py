@@ -73,3 +73,21 @@ def test_a_decimal_number_is_an_error_not_an_item_of_a_number(tmp_path, effect, 
     cards.write_text(cards.read_text().replace('effect: "gain 2 score"', f'effect: "{effect}"'))
     [found] = _errors(rules)
     assert "error[R003]" in found and said in found and "cards.yaml:5:" in found, found
+
+
+@pytest.mark.parametrize("entry, setting, said", [
+    ("tokens: {type: int, min: 5, max: 2}", "min", "min 5 is above max 2"),
+    ("tokens: {type: int, min: 0, max: 3, value: 9}", "value",
+     "the first value 9 is above its max 3"),
+    ("tokens: {type: int, min: 1, value: 0}", "value", "the first value 0 is below its min 1")])
+def test_a_state_entry_with_no_value_between_its_bounds_is_r030(tmp_path, entry, setting,
+                                                                said):
+    """QA qa12 S9/S10: Love Letter's tokens of affection with min above max passed check and
+    the game never ended (every change clamped to no value); a first value above max was
+    lowered by the first gain (9 + 1 clamped to 3)."""
+    rules = make_rules(tmp_path)
+    state = rules / "state.yaml"
+    state.write_text(state.read_text() + f"  {entry}\n")
+    [found] = _errors(rules)
+    col = f"  {entry}".index(f"{setting}: ") + len(setting) + 3   # at the setting's value
+    assert f"state.yaml:5:{col}: error[R030]: state 'tokens': {said}" in found, found

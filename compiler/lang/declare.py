@@ -227,6 +227,10 @@ def _state(decls: Decls, doc: Document, names: set[str]) -> list[Diagnostic]:
                         doc.span(path + (flag,)), "R030", f"state '{name}': {flag}: "
                         f"{spec[flag]!r} is not true or false", hint=f"write {flag}: true"))
                     spec = {k: v for k, v in spec.items() if k != flag}
+            slip = _bounds_slip(spec)
+            if slip:   # a start outside the bounds, or no value between them
+                diags.append(Diagnostic(doc.span(path + (slip[0],)), "R030",
+                                        f"state '{name}': {slip[1]}", hint=slip[2]))
             t, why = parse_type(spec.get("type", "int"), names)
             if t is None:  # declared as anything, so its uses bring no follow-on errors
                 diags.append(Diagnostic(doc.span(path), "R030", f"state '{name}': {why}",
@@ -253,6 +257,28 @@ def _state(decls: Decls, doc: Document, names: set[str]) -> list[Diagnostic]:
             decls.state[scope][name] = Entry(scope, name, t, doc.key_span(path), spec,
                                              path, doc)
     return diags
+
+
+def _bounds_slip(spec: dict[str, Any]) -> tuple[str, str, str] | None:
+    """``(setting, what is wrong, how to fix it)`` when a state entry's whole-number
+    ``min``, ``max`` and first ``value`` (each as written, an expression is not judged)
+    leave it no value (``min`` above ``max``: every change is clamped between them) or
+    start it outside them (the first change would clamp it: a gain that lowers it)."""
+    def whole(key: str) -> int | None:
+        value = spec.get(key)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+    low, high, start = whole("min"), whole("max"), whole("value")
+    if low is not None and high is not None and low > high:
+        return ("min", f"min {low} is above max {high}: no value lies between them",
+                "swap them, or write the bounds the rulebook gives")
+    for key, bound, side in (("min", low, "below"), ("max", high, "above")):
+        if start is not None and bound is not None and (start < bound if key == "min"
+                                                        else start > bound):
+            return ("value", f"the first value {start} is {side} its {key} {bound} (every "
+                    "change is clamped to the bounds: the first one would jump to "
+                    f"{bound})", f"start it within the bounds, or change its {key}")
+    return None
 
 
 def _events(decls: Decls, doc: Document, names: set[str]) -> list[Diagnostic]:
