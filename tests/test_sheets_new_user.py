@@ -1,0 +1,57 @@
+"""What a new user found on the printed sheets (QA qa11): a setup step that names a
+provisional constant is marked, a module's pieces say how many there are, a number keeps
+its unit on its line, an Italian requirement reads as Italian.
+
+The expected values come from the rulebooks (``shared/sources``) and the card facts
+(``shared/data``): Pampero's Nature Rulebook lists "5x wooden nature reserves" and "21x
+wooden electrical poles"; the base summary gives no starting energy nor batteries
+(constants.yaml marks them provisional).
+"""
+
+from __future__ import annotations
+
+import re
+
+from compiler import sheets
+
+
+def _row(html: str, anchor: str) -> str:
+    """The plain text of the table row (or list item) whose id is ``anchor``."""
+    found = re.search(rf'<(tr|li|article) id="{re.escape(anchor)}".*?</\1>', html, re.S)
+    assert found, anchor
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", found.group(0))).strip()
+
+
+def _setup_step(html: str, name: str) -> str:
+    """The HTML of the setup step whose name is ``name``."""
+    found = re.search(rf"<li><b>{re.escape(name)}\.</b>.*?</li>", html, re.S)
+    assert found, name
+    return found.group(0)
+
+
+def test_a_setup_step_naming_a_provisional_constant_is_marked(irs):
+    """Q15: "Energia e batterie iniziali. Ogni giocatore: guadagna 0 energia. Guadagna 0
+    batterie." names starting_energy and starting_batteries, provisional (the base
+    summary gives neither): a player's page marks it, the designer's says why."""
+    ir = irs["pampero"]
+    step = _setup_step(sheets.page(ir, "reference", "it").decode(), "Energia e batterie iniziali")
+    assert 'class="pmark"' in step
+    designer = sheets.page(ir, "reference", "en", "designer").decode()
+    step = _setup_step(designer, "Starting energy and batteries")
+    assert "starting_energy = 0" in step and "starting_batteries = 0" in step
+    # a step that names no provisional value has no mark
+    assert 'class="pmark"' not in _setup_step(sheets.page(ir, "reference", "it").decode(),
+                                              "Denaro iniziale")
+
+
+def test_a_module_piece_says_its_shared_supply(irs):
+    """Q15: the Pieces table printed "Riserve naturali — —": the Nature Rulebook's
+    components are 5 wooden nature reserves and 21 wooden electrical poles, a shared
+    supply; a base piece keeps its count per player."""
+    ir = irs["pampero"]
+    it = sheets.page(ir, "reference", "it").decode()
+    assert "Riserva comune di 5" in _row(it, "pieces-nature_reserve")
+    assert "Riserva comune di 21" in _row(it, "pieces-electrical_pole")
+    en = sheets.page(ir, "reference", "en").decode()
+    assert "Shared supply of 5" in _row(en, "pieces-nature_reserve")
+    assert re.search(r"\b\d+ per player\b", _row(en, "pieces-bulldozer"))   # provisional
