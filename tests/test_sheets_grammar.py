@@ -126,6 +126,11 @@ def _said(ir, kind, rid, lang):
      "card"),
     ("cards", "protected_habitats", "it", "le risorse di un giocatore non possono essere "
      "tolte se a toglierle è un avversario e sono le tue piante"),
+    # Immigrant City (cards.json #200): playable from M€ production -4, or with Tharsis
+    # Republic as corporation (QA qa11 Q25: "o Repubblica di Tharsis fra corporazione")
+    ("cards", "immigrant_city", "it", "è almeno -4 o la tua corporazione è la Repubblica di "
+     "Tharsis."),
+    ("cards", "immigrant_city", "en", "is at least -4 or your corporation is Tharsis Republic."),
     # Mining Guild (cards.json R24): a steel OR titanium placement bonus
     ("corporations", "mining_guild", "it", "la sua casella ha un bonus di acciaio o titanio"),
     # Thorgate: the Power Plant project costs 3 M€ less ({by:abs}: "3 M€ less", not "-3")
