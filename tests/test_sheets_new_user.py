@@ -10,6 +10,7 @@ wooden electrical poles"; the base summary gives no starting energy nor batterie
 
 from __future__ import annotations
 
+import html as html_
 import re
 
 from compiler import sheets
@@ -19,7 +20,7 @@ def _row(html: str, anchor: str) -> str:
     """The plain text of the table row (or list item) whose id is ``anchor``."""
     found = re.search(rf'<(tr|li|article) id="{re.escape(anchor)}".*?</\1>', html, re.S)
     assert found, anchor
-    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", found.group(0))).strip()
+    return re.sub(r"\s+", " ", html_.unescape(re.sub(r"<[^>]+>", " ", found.group(0)))).strip()
 
 
 def _setup_step(html: str, name: str) -> str:
@@ -55,3 +56,21 @@ def test_a_module_piece_says_its_shared_supply(irs):
     en = sheets.page(ir, "reference", "en").decode()
     assert "Shared supply of 5" in _row(en, "pieces-nature_reserve")
     assert re.search(r"\b\d+ per player\b", _row(en, "pieces-bulldozer"))   # provisional
+
+
+def _cell(html: str, anchor: str, column: int) -> str:
+    """The raw HTML of cell ``column`` of the row whose id is ``anchor``."""
+    row = html[html.index(f'<tr id="{anchor}">'):]
+    return re.findall(r"<td>(.*?)</td>", row[:row.index("</tr>")], re.S)[column]
+
+
+def test_a_number_keeps_its_unit_in_a_narrow_column(irs):
+    """Q24: the Cost column printed "11 / M€" and "8 / piante" over two lines. Regole,
+    Progetti standard: "Centrale elettrica: Paga 11 milioni di euro"; Azione 6: "Convertire
+    8 risorse vegetali in 1 tessera Verde": a number and its unit share a line (a no-break
+    space), in a table cell; the CSS keeps its plain spaces."""
+    html = sheets.page(irs["terraforming_mars"], "reference", "it").decode()
+    assert _cell(html, "actions-power_plant", 1) == "11&nbsp;M€"
+    assert _cell(html, "actions-plants_to_greenery", 1) == "8&nbsp;piante"
+    style = html[html.index("<style"):html.index("</style>")]
+    assert "&nbsp;" not in style

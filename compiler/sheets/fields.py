@@ -93,7 +93,8 @@ class Fields:
         capital too unless not ``upper`` (a part run on after "; "). A text whose every
         hole is empty is empty."""
         self.clause = False
-        words = self._said_modifier(item) or self.sp.pick(template)
+        said_mod = self._said_modifier(item)   # a modifier in words: a sentence
+        words = said_mod or self.sp.pick(template)
         alone = re.fullmatch(r"\{[a-z_][a-z0-9_.]*\}", words.strip()) is not None
         said: list[str] = []
         colon = set(re.findall(r":\s*\{([a-z_][a-z0-9_.]*)\}", words))   # "{on}: {effect}"
@@ -108,7 +109,7 @@ class Fields:
         text = self.sp.fill(words, arg)
         if not text or said and not any(said):   # "#{number}" of a card with no number
             return ""
-        if self.clause:
+        if self.clause or said_mod:
             whole = sentence(text)   # a name keeps its capital: "Energific row ..."
             return whole if upper or not text[:1].islower() else text[:1] + whole[1:]
         return upper_first(text) if capital else text
