@@ -74,3 +74,26 @@ def test_a_number_keeps_its_unit_in_a_narrow_column(irs):
     assert _cell(html, "actions-plants_to_greenery", 1) == "8&nbsp;piante"
     style = html[html.index("<style"):html.index("</style>")]
     assert "&nbsp;" not in style
+
+
+def test_characters_no_font_has_are_a_warning_naming_the_record(irs):
+    """Q26: a card name in characters no installed font has printed as empty boxes with
+    no word on stderr. U+0378 is unassigned in Unicode, so no font can have it; "è" and
+    "€" are in the sheets' fonts (the Italian sheets print them)."""
+    import copy
+    import shutil
+
+    import pytest
+
+    from compiler.sheets.pdf import glyph_warnings, unprintable
+    if shutil.which("fc-list") is None:
+        pytest.skip("fontconfig's fc-list is not installed: nothing to ask")
+    assert unprintable("<style>x</style><p>Caffè 3 M€ \u0378</p>".encode()) == "\u0378"
+    ir = copy.deepcopy(irs["love_letter"])
+    ir["records"]["cards"]["king"]["name"] = {"en": "King \u0378", "it": "Re \u0378"}
+    html = sheets.page(ir, "cards", "it")
+    warned = glyph_warnings(ir, [], html)
+    assert len(warned) == 1 and "rules_data/love_letter/cards.yaml:" in warned[0]
+    assert "'\u0378' (U+0378; cards king)" in warned[0] and "empty boxes" in warned[0]
+    assert glyph_warnings(irs["love_letter"], [], sheets.page(irs["love_letter"], "cards",
+                                                              "it")) == []
