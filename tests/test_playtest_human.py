@@ -426,6 +426,23 @@ def test_menu_words_in_the_game_language(monkeypatch, capsys):
     assert "niente da annullare" in out and "annullato: di nuovo al passo" in out
 
 
+def test_the_closing_line_is_in_the_game_language(monkeypatch, capsys):
+    """QA qa11 Q11: "rulesc play: stopped (quit)" closed an Italian game in English; the
+    game's labels ``play_quit`` / ``play_input_ended`` say it, and the menu's ``? N`` in
+    Italian (``view_explain``); an English game keeps "stopped (quit)"."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("esci\n"))
+    assert main(["play", "terraforming_mars", "--agent", "human,random", "--seed", "1"]) == 1
+    got = capsys.readouterr()
+    assert "rulesc play: partita interrotta (esci)" in got.err and "stopped" not in got.err
+    assert "(? N: che cosa fa l'opzione N)" in got.out
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main(["play", "terraforming_mars", "--agent", "human,random", "--seed", "1"]) == 1
+    assert "rulesc play: partita interrotta (fine dell'input)" in capsys.readouterr().err
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    assert main(["play", "love_letter", "--agent", "human,random", "--seed", "1"]) == 1
+    assert "rulesc play: stopped (quit)" in capsys.readouterr().err
+
+
 def test_a_long_line_of_the_view_is_wrapped_not_cut():
     """Setup ("Impostazione"): each player holds 10 project cards in generation 1; a view
     40 columns wide still names all of them."""

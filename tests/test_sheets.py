@@ -353,7 +353,7 @@ def test_sheets_per_language_with_sections_and_citations(html):
                     "Obiettivi", "Ricompense", "Tessere e piazzamento", "Carte Progetto",
                     "Varianti"):
         assert f"<h2>{heading}</h2>" in it
-    assert "§ Azione 2: Progetto standard, Centrale elettrica (11 M€)" in it
+    assert "§ Azione 2: Progetto standard, Centrale elettrica (11&nbsp;M€)" in it   # kept together
     assert "Alcuni nomi non sono noti in italiano" in it  # no Italian card names in the data
     assert "@page" in it and "<link" not in it  # print CSS inline, no external files
     assert "§" not in html["reference.it.html"]   # a player's sheet cites no sources

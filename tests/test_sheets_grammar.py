@@ -3,6 +3,8 @@ prepositions joined to articles, and the round's name with its article."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from compiler.sheets.grammar import (
@@ -109,17 +111,34 @@ def _said(ir, kind, rid, lang):
     ("cards", "insulation", "it", "Scegli un numero X da 1 alla produzione di calore."),
     # Lava Flows places the tile "Colate di lava"
     ("cards", "lava_flows", "it", "Piazza una tessera Colate di lava"),
-    # Helion: each heat is worth 1 M€ as payment (a change of its value, from 0)
-    ("corporations", "helion", "en", "M€ value of each heat spent as payment: +1"),
+    # Helion: each heat is worth 1 M€ as payment (a change of its value, from 0), said in
+    # words (QA qa11 Q23/Q26), never "M€ value of each heat spent as payment: +1"
+    ("corporations", "helion", "en", "Each heat is worth 1 M€ more as payment."),
     # PhoboLog: titanium worth 1 M€ more (setup.json: titanium worth 4)
-    ("corporations", "phobolog", "it", "valore della risorsa come pagamento: +1 se la "
+    ("corporations", "phobolog", "it", "La risorsa vale 1 M€ in più come pagamento se la "
      "risorsa è titanio"),
     # Advanced Alloys: steel and titanium each worth 1 M€ more
-    ("cards", "advanced_alloys", "en", "value of the resource as payment: +1"),
+    ("cards", "advanced_alloys", "en", "The resource is worth 1 M€ more as payment if the "
+     "resource is steel"),
+    # Pets (cards.json #172 protected_resources; printed "Animals may not be removed from
+    # this card") and Protected Habitats (#173: "Opponents may not remove your plants,
+    # animals or microbes"): what the protection means, no "protected: +1"
+    ("cards", "pets", "en", "Resources cannot be removed from a card if they are on this "
+     "card."),
+    ("cards", "protected_habitats", "it", "Le risorse di un giocatore non possono essere "
+     "tolte se a toglierle è un avversario e sono le tue piante."),
+    # Immigrant City (cards.json #200): playable from M€ production -4, or with Tharsis
+    # Republic as corporation (QA qa11 Q25: "o Repubblica di Tharsis fra corporazione")
+    ("cards", "immigrant_city", "it", "è almeno -4 o la tua corporazione è la Repubblica di "
+     "Tharsis."),
+    ("cards", "immigrant_city", "en", "is at least -4 or your corporation is Tharsis Republic."),
     # Mining Guild (cards.json R24): a steel OR titanium placement bonus
     ("corporations", "mining_guild", "it", "la sua casella ha un bonus di acciaio o titanio"),
-    # Thorgate: the Power Plant project costs 3 M€ less (a negative change keeps its sign)
-    ("corporations", "thorgate", "en", "project price: -3 if the project is Power Plant"),
+    # Thorgate: the Power Plant project costs 3 M€ less ({by:abs}: "3 M€ less", not "-3")
+    ("corporations", "thorgate", "en", "A standard project costs you 3 M€ less if the "
+     "project is Power Plant."),
+    ("corporations", "thorgate", "it", "Una carta ti costa 3 M€ in meno se la carta "
+     "Progetto ha l'indicatore energia."),
     # Landlord (Regole, Azione 4: "Il giocatore con il maggior numero di tessere sul
     # tabellone"): one count of the tiles owned, not a list of kinds
     ("awards", "landlord", "it", "Vince chi ha più tessere possedute in gioco"),
@@ -130,6 +149,7 @@ def test_tm_rule_text_reads_as_the_card_means(games, kind, rid, lang, expected):
     assert expected in said
     assert " / " not in said and "+ 1" not in said and "volte:" not in said
     assert " times:" not in said
+    assert not re.search(r"[a-z]: [+-]\d", said), said   # "protected: +1", machine wording
 
 
 @pytest.mark.parametrize("rid, lang, expected", [

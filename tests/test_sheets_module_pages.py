@@ -66,3 +66,41 @@ def test_a_module_of_many_cards_leaves_them_to_the_card_proxies(irs):
     said = page[page.index("Cosa fanno i suoi pezzi"):]
     assert "Teractor: inizio: 60 M€" in said and "Saturn Systems: " in said
     assert said.count(": inizio: ") == 2   # the two corporations, no project card
+
+
+@pytest.mark.parametrize("lang, zones", [
+    ("en", ["Zone A: a second wind farm gives 1 energy", "Zone B: a second wind farm gives 2 "
+            "energy", "Zone C: a second wind farm gives 4 energy"]),
+    ("it", ["Zona A: un secondo parco eolico dà 1 energia"]),
+])
+def test_a_module_page_says_a_changed_field_in_words(irs, lang, zones):
+    """QA qa11 Q20: the Parking Grid Boards page showed only its boards. Clear Skies,
+    Parking Grid Board Icon Reference: "Build a second wind farm where you already have
+    one, and gain energy: 1 energy for zone A, 2 energy for zone B, 4 energy for zone C"
+    (the module's `changes` of the zones' second_farm_energy), said by the sheet's words,
+    never by the field's name."""
+    page = module_page(irs["pampero"], "parking_grid_boards", lang)
+    for zone in zones:
+        assert zone in page, page
+    assert "second_farm_energy" not in page and "parking_" not in page
+
+
+def test_a_module_page_counts_the_records_it_adds_or_removes_without_names(irs):
+    """Q20: records with no name (board spaces, contract tiles) were left out of a player's
+    module page. Clear Skies, Private Industry > Setup: "set aside the sector A2 standard
+    residential contract tiles ... replace them with the six Private Industry residential
+    contract tiles" on "the 5 standard contract locations": counted by their kind."""
+    page = module_page(irs["pampero"], "private_industry")
+    assert "Removes: 5 contract tiles." in page and "6 contract tiles." in page
+    assert "a2_contract" not in page
+    # the parking spaces: as many as the module's records of the kind, and as it removes
+    from pathlib import Path
+
+    import yaml
+    root = Path(__file__).resolve().parents[1] / "rules_data" / "pampero"
+    spaces = yaml.safe_load((root / "board.yaml").read_text(encoding="utf-8"))["records"]
+    added = sum(1 for s in spaces if s.get("module") == "parking_grid_boards")
+    removed = next(m for m in yaml.safe_load((root / "modules.yaml").read_text(
+        encoding="utf-8"))["records"] if m["id"] == "parking_grid_boards")["removes"]
+    page = module_page(irs["pampero"], "parking_grid_boards")
+    assert f"{added} spaces." in page and f"Removes: {len(removed)} spaces." in page

@@ -291,9 +291,9 @@ def test_tm_tiles_in_the_plural_agree(name):
 def test_tm_a_card_in_a_modifier_takes_its_article():
     """PhoboLog: "il valore di ogni titanio aumenta di 1" when the card played has a space
     tag: "e la carta Progetto ha l'indicatore spazio", "and the project card has"."""
-    assert "+1 se la risorsa è titanio e la carta Progetto ha l'indicatore spazio" in \
-        page("terraforming_mars", "reference.it.html")
-    assert "+1 if the resource is titanium and the project card has a space tag" in \
+    assert "in più come pagamento se la risorsa è titanio e la carta Progetto ha " \
+        "l'indicatore spazio" in page("terraforming_mars", "reference.it.html")
+    assert "more as payment if the resource is titanium and the project card has a space tag" in \
         page("terraforming_mars", "reference.en.html")
     assert "se carta Progetto" not in page("terraforming_mars", "cards.it.html")
 

@@ -114,7 +114,7 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(f"rulesc play: rules failure: {exc}\n")
         return 1
     except QuitGame as exc:
-        sys.stderr.write(f"rulesc play: stopped ({exc})\n")
+        sys.stderr.write(f"rulesc play: {exc}\n")   # "stopped (quit)", in the game's words
         return 1
     except LogNotSaved as exc:
         sys.stderr.write(f"rulesc play: {exc}\n")

@@ -28,7 +28,7 @@ from compiler.cli.selection import choose
 from compiler.output import write_file
 from compiler.runtime import RulesError
 from compiler.sheets.audit import shown_in
-from compiler.sheets.pdf import PdfUnavailable, to_pdf
+from compiler.sheets.pdf import PdfUnavailable, glyph_warnings, to_pdf
 
 EXAMPLES = [
     ("rulesc sheet terraforming_mars --out tm.html", "the rule reference, rulebook language"),
@@ -118,6 +118,9 @@ def run(args: argparse.Namespace) -> int:
     except (UsageError, RulesError) as exc:
         print(f"rulesc sheet: {exc}", file=sys.stderr)
         return 2
+    if args.out.suffix.lower() == ".pdf":   # characters no font has print as empty boxes
+        for line in glyph_warnings(comp.ir, comp.docs, html):
+            print(line, file=sys.stderr)
     return _write(args, html, lang, shown_in(comp.ir, lang))
 
 

@@ -19,7 +19,8 @@ UNDO = object()  # a human's answer: go back to their previous decision
 
 
 class QuitGame(Exception):
-    """The human ended the game (``quit`` or end of input)."""
+    """The human ended the game (``quit`` or end of input); its text is the closing line
+    in the game's language (labels ``play_quit``, ``play_input_ended``)."""
 
 
 class Agent(Protocol):
@@ -77,7 +78,8 @@ class HumanAgent:
             self.stdout.flush()
             line = self.stdin.readline()
             if not line:
-                raise QuitGame("input ended")
+                raise QuitGame(self.names.said("play_input_ended", "stopped (input ended)")
+                               if self.names else "stopped (input ended)")
             asked = _asked(line, self.names) if self.explain is not None else None
             if asked is not None and self.explain is not None:
                 self._say(self.explain(options[asked]) if 0 <= asked < len(options) else
@@ -206,7 +208,7 @@ def parse_answer(line: str, labels: list[str], names: Any = None
     text = line.strip().lower()
     command = _command(text, names)
     if command == "quit":
-        raise QuitGame("quit")
+        raise QuitGame(said("play_quit", "stopped (quit)"))
     if command is not None:
         return command, ""
     if text.isdigit():

@@ -84,6 +84,8 @@ def page_and_leaks(ir: dict[str, Any], aid: str, lang: str, audience: str = "pla
     html = _env().get_template(f"{aid}.html.j2").render(
         c=c, t=functools.partial(_word, words(lang)))
     html = _UNIT_SPACE.sub("&nbsp;", html)   # "-12 °C" is never broken across lines
+    html = _CELL.sub(lambda m: _TEXT.sub(lambda t: _NUMBER_WORD.sub("&nbsp;", t.group(0)),
+                                         m.group(0)), html)   # "11 M€" in a narrow column
     return html.encode("utf-8"), list(c.get("leaks") or [])
 
 
@@ -108,6 +110,11 @@ def nothing_to_print(ir: dict[str, Any], aid: str, lang: str, audience: str = "p
 
 _UNIT_SPACE = re.compile(r"(?<=\d) (?=[°%€$£¥])")
 """A space between a number and a unit symbol (on a printed page: a no-break space)."""
+_CELL = re.compile(r"<td\b[^>]*>.*?</td>", re.S)
+_TEXT = re.compile(r"(?<=>)[^<]+")
+_NUMBER_WORD = re.compile(r"(?<=\d) (?=[^\s\d<&])")
+"""In a table cell's text, the space between a number and the word after it, its unit
+("11 M€", "8 piante"): a narrow column never puts them on two lines."""
 
 
 def render(ir: dict[str, Any]) -> dict[str, bytes]:

@@ -47,6 +47,37 @@ class Clauses(Forms):
     """The next statement said follows a colon of the text around it ("{on}: {effect}"):
     its own ``if``/``for`` takes a comma ("...: per ogni X, puoi ...")."""
 
+    def event_field(self, field: str) -> str:
+        """``event.f``: the field's words in events.yaml (``words: {by: {en: "the player
+        who played it"}}``) of the event being filtered, or, outside a filter, the words
+        every event with words for ``f`` agrees on; else "its f" ("il suo f"), the field's
+        name, underscores as spaces, after the event's name ("When a card is played, if
+        its by is you"): a data name, kept in ``leaks``."""
+        events = [self.event] if self.event else list(self.events)
+        said = {self.pick(w) for e in events
+                if (w := ((self.events.get(e) or {}).get("words") or {}).get(field))}
+        if len(said) == 1:
+            return said.pop()
+        self.leaks.add(f"field {field}")
+        return str(self.w["event_field"]).format(f=field.replace("_", " "))
+
+    def event_is_you(self, a: Tree, b: Tree) -> str | None:
+        """``event.f == you`` of a field with no words: "it is by you" for a field named
+        by a preposition (``by``), else "you are its f" ("se è opera tua", "se sei tu il
+        suo f"); None when the field has words (``event_field`` says them) or it is not
+        that comparison."""
+        if not (isinstance(a, dict) and a.get("of") == {"var": "event"} and "f" in a
+                and b == {"var": "you"}):
+            return None
+        field = str(a["f"])
+        events = [self.event] if self.event else list(self.events)
+        if any(((self.events.get(e) or {}).get("words") or {}).get(field) for e in events):
+            return None
+        frames = self.w["event_is_you"]
+        if field not in frames:
+            self.leaks.add(f"field {field}")
+        return str(frames.get(field, frames[""])).format(f=field.replace("_", " "))
+
     def use(self, tree: Tree, form: str | None = None) -> str:
         raise NotImplementedError
 

@@ -93,7 +93,8 @@ class Fields:
         capital too unless not ``upper`` (a part run on after "; "). A text whose every
         hole is empty is empty."""
         self.clause = False
-        words = self.sp.pick(template)
+        said_mod = self._said_modifier(item)   # a modifier in words: a sentence
+        words = said_mod or self.sp.pick(template)
         alone = re.fullmatch(r"\{[a-z_][a-z0-9_.]*\}", words.strip()) is not None
         said: list[str] = []
         colon = set(re.findall(r":\s*\{([a-z_][a-z0-9_.]*)\}", words))   # "{on}: {effect}"
@@ -108,10 +109,25 @@ class Fields:
         text = self.sp.fill(words, arg)
         if not text or said and not any(said):   # "#{number}" of a card with no number
             return ""
-        if self.clause:
+        if self.clause or said_mod:
             whole = sentence(text)   # a name keeps its capital: "Energific row ..."
             return whole if upper or not text[:1].islower() else text[:1] + whole[1:]
         return upper_first(text) if capital else text
+
+    def _said_modifier(self, item: tuple[str, int] | None) -> str:
+        """A modifier item's whole line when the section's word for what it changes
+        (``values.mod.<definition>``) has holes of its own: "resources cannot be removed
+        from a card[ if {where}]" says the change in words, where the line's template
+        would say "{mod}: {by:signed}"; "" otherwise."""
+        if item is None:
+            return ""
+        entries = self.rec.get(item[0])
+        entry = entries[item[1]] if isinstance(entries, list) and item[1] < len(entries) \
+            else None
+        mod = entry.get("mod") if isinstance(entry, dict) else None
+        word = ((self.section.get("values") or {}).get("mod") or {}).get(str(mod))
+        said = self.sp.pick(word) if word else ""
+        return said if "{" in said else ""
 
     def hole(self, name: str, form: str | None, article: str,
              item: tuple[str, int] | None, alone: bool) -> tuple[str, Any]:

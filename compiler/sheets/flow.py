@@ -94,11 +94,17 @@ def _named(tree: Any, key: str) -> list[str]:
 def step_marks(sp: Speaker, trees: dict[str, Any], prefix: str) -> list[str]:
     """The provisional values of the definitions a step's texts use (each marked with
     those of the definitions it calls: ``compiler.lang.marks``), e.g. a tie-break the
-    rulebook does not give."""
+    rulebook does not give, and of the constants they name (Pampero's starting energy)."""
     used = [t for key, t in trees.items() if key.startswith(prefix + ".")]
     marks = [m for did in dict.fromkeys(_named(used, "def"))
              for m in provisional(sp, "definitions", did)]
-    return list(dict.fromkeys(marks))
+    return list(dict.fromkeys(marks + _constant_marks(sp, _named(used, "const"))))
+
+
+def _constant_marks(sp: Speaker, named: list[str]) -> list[str]:
+    """The provisional values of the constants ``named``, ``constant = value: reason``."""
+    return [f"{cid}{m[len('value'):]}" if m.startswith("value ") else f"{cid}.{m}"
+            for cid in dict.fromkeys(named) for m in provisional(sp, "constants", cid)]
 
 
 def winner(sp: Speaker) -> Item:
@@ -114,10 +120,7 @@ def winner(sp: Speaker) -> Item:
     text, named = with_constants(sp, head)
     rest, more = with_constants(sp, tail) if tail else ("", [])
     tree = ((sp.ir.get("texts") or {}).get("flow") or {}).get("winner")
-    prov = []
-    for cid in dict.fromkeys(_named(tree, "const") + named + more):
-        prov += [f"{cid}{m[len('value'):]}" if m.startswith("value ") else f"{cid}.{m}"
-                 for m in provisional(sp, "constants", cid)]
+    prov = _constant_marks(sp, _named(tree, "const") + named + more)
     return {"id": "winner", "text": text, "rest": rest, "source": none, "prov": prov}
 
 

@@ -140,35 +140,10 @@ class Forms:
         return self.pick((self.events.get(event) or {}).get("name"), event)
 
     def event_field(self, field: str) -> str:
-        """``event.f``: the field's words in events.yaml (``words: {by: {en: "the player
-        who played it"}}``) of the event being filtered, or, outside a filter, the words
-        every event with words for ``f`` agrees on; else "its f" ("il suo f"), the field's
-        name, underscores as spaces, after the event's name ("When a card is played, if
-        its by is you"): a data name, kept in ``leaks``."""
-        events = [self.event] if self.event else list(self.events)
-        said = {self.pick(w) for e in events
-                if (w := ((self.events.get(e) or {}).get("words") or {}).get(field))}
-        if len(said) == 1:
-            return said.pop()
-        self.leaks.add(f"field {field}")
-        return str(self.w["event_field"]).format(f=field.replace("_", " "))
+        raise NotImplementedError
 
     def event_is_you(self, a: Tree, b: Tree) -> str | None:
-        """``event.f == you`` of a field with no words: "it is by you" for a field named
-        by a preposition (``by``), else "you are its f" ("se è opera tua", "se sei tu il
-        suo f"); None when the field has words (``event_field`` says them) or it is not
-        that comparison."""
-        if not (isinstance(a, dict) and a.get("of") == {"var": "event"} and "f" in a
-                and b == {"var": "you"}):
-            return None
-        field = str(a["f"])
-        events = [self.event] if self.event else list(self.events)
-        if any(((self.events.get(e) or {}).get("words") or {}).get(field) for e in events):
-            return None
-        frames = self.w["event_is_you"]
-        if field not in frames:
-            self.leaks.add(f"field {field}")
-        return str(frames.get(field, frames[""])).format(f=field.replace("_", " "))
+        raise NotImplementedError
 
     def _literal(self, v: Any) -> str:
         if isinstance(v, bool):
@@ -289,8 +264,21 @@ class Forms:
         return self.w[tree["form"]].format(a=self.value(tree["a"]))
 
     def _member(self, tree: Tree) -> str:
+        """``X in E``: "X among E"; "la tua corporazione è la Repubblica di Tharsis" when E
+        is a player's entry named as one of X's kind (Terraforming Mars's ``corporation``)."""
         key = "notin" if tree.get("neg") else "in"
-        return self.w[key].format(a=self.value(tree["a"]), b=self.value(tree["b"]))
+        a, b = tree["a"], tree["b"]
+        entry = str(b.get("state")) if isinstance(b, dict) and set(b) == {"state"} else ""
+        kind = str(a.get("kind")) if isinstance(a, dict) and "rec" in a else ""
+        scope, spec = self.state_spec(entry)
+        if entry and kind and scope == "player" and spec.get("type") == ["list", ["id", kind]] \
+                and self.state_word(entry) == self.kind_name(kind, "one"):
+            said = self.name(kind, a["rec"])   # its gender, else its name's: "la Repubblica"
+            g = (self.record(kind, a["rec"]).get("gender") or {}).get(self.lang)
+            said = italian_article(said, g or guess_gender(said), False) + said \
+                if self.lang == "it" else said
+            return self.w[key + "_one"].format(a=said, b=self.state_the(entry))
+        return self.w[key].format(a=self.value(a), b=self.value(b))
 
     def _list(self, tree: Tree) -> str:
         items = [self.value(a) for a in tree.get("a") or []]

@@ -222,8 +222,11 @@ def _components(sp: Speaker, mid: str) -> list[str]:
     for kind, table in (sp.ir.get("records") or {}).items():
         if kind in ("modules", "constants") or not isinstance(table, dict):
             continue
-        ids = [rid for rid, r in table.items() if isinstance(r, dict) and r.get("module") == mid
-               and (not sp.player or sp.named(kind, rid))]
+        ids = [rid for rid, r in table.items() if isinstance(r, dict) and r.get("module") == mid]
+        named = [rid for rid in ids if sp.named(kind, rid)]
+        if sp.player and ids and not named and sp.kind_named(kind):
+            out.append(_counted(sp, kind, len(ids)))   # records with no name: "10 spazi"
+        ids = named if sp.player else ids
         if not ids:
             continue
         # the printed pieces: a record with ``copies: N`` is N of them ("Name ×N")
@@ -250,12 +253,27 @@ def _components(sp: Speaker, mid: str) -> list[str]:
     return out
 
 
+def _counted(sp: Speaker, kind: str, n: int) -> str:
+    """``n`` records of ``kind`` by the kind's name: "6 spazi", "1 spazio"."""
+    return str(sp.w["module_count"]).format(n=n, kind=sp.kind_name(kind, "one" if n == 1
+                                                                    else None))
+
+
 def _removed(sp: Speaker, m: dict[str, Any]) -> list[str]:
     w, out = sp.w, []
-    gone = _names(sp, m.get("removes") or [])
+    tables = (sp.ir.get("records") or {}).items()
+    removes = m.get("removes") or []
+    taken = (sp.ir.get("base_records") or sp.ir.get("records") or {}).items()
+    gone = _names(sp, removes)
+    if sp.player:   # the records with no name, counted by kind: "Toglie: 6 spazi"
+        kinds = [next((k for k, t in taken if isinstance(t, dict) and i in t), None)
+                 for i in removes]
+        unnamed = [k for i, k in zip(removes, kinds, strict=True) if k and
+                   sp.kind_named(k) and not sp.named(k, i)]
+        gone = w["list_sep"].join([gone] * bool(gone) + [_counted(sp, k, unnamed.count(k))
+                                                         for k in dict.fromkeys(unnamed)])
     if gone:
         out.append(w["module_removes"].format(what=gone))
-    tables = (sp.ir.get("records") or {}).items()
     for rep in m.get("replaces") or []:
         old, new = rep.get("id"), rep.get("by")
         kind = next((k for k, t in tables if isinstance(t, dict) and new in t), None)

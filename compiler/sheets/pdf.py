@@ -15,13 +15,19 @@ terminal.
 from __future__ import annotations
 
 import contextlib
+import functools
+import html as htmllib
 import importlib
+import json
 import logging
 import os
+import re
+import shutil
+import subprocess
 from collections.abc import Callable, Iterator
 from typing import Any
 
-__all__ = ["FIXED_EPOCH", "PdfUnavailable", "to_pdf"]
+__all__ = ["FIXED_EPOCH", "PdfUnavailable", "glyph_warnings", "to_pdf", "unprintable"]
 
 FIXED_EPOCH = "315532800"
 """1980-01-01 00:00 UTC, the date stamped in fonts when SOURCE_DATE_EPOCH is unset."""
@@ -89,3 +95,43 @@ def to_pdf(html: bytes, progress: Callable[[str], None] | None = None) -> bytes:
     weasyprint = _weasyprint()
     with _fixed_clock(), _reporting(progress):
         return bytes(weasyprint.HTML(string=html.decode("utf-8")).write_pdf())
+
+
+@functools.cache
+def _drawable(char: str) -> bool:
+    """Whether an installed font has a glyph for ``char`` (fontconfig's ``fc-list``, which
+    WeasyPrint's fallback searches too); True where fontconfig is not there to ask."""
+    fc = shutil.which("fc-list")
+    if fc is None or char.isspace() or ord(char) < 0x80:
+        return True
+    found = subprocess.run([fc, f":charset={ord(char):x}", "file"], capture_output=True,
+                           text=True, check=False)
+    return bool(found.stdout.strip())
+
+
+def unprintable(html: bytes) -> str:
+    """The characters of the page's text that no installed font can draw (they would
+    print as empty boxes), each once, in page order."""
+    body = html.decode("utf-8").partition("</style>")[2]
+    visible = htmllib.unescape(re.sub(r"<[^>]*>", " ", body))
+    return "".join(dict.fromkeys(c for c in visible if not _drawable(c)))
+
+
+def glyph_warnings(ir: dict[str, Any], docs: list[Any], html: bytes) -> list[str]:
+    """One line per record whose text on the page holds characters no installed font
+    has (``rulesc sheet``): where the record is, the characters, and what to do."""
+    from compiler.sheets.explain import location
+    missing, out = unprintable(html), []
+    for kind, table in ((ir.get("records") or {}).items() if missing else ()):
+        for rid, rec in (table.items() if isinstance(table, dict) else ()):
+            text = json.dumps(rec, ensure_ascii=False)
+            chars = "".join(c for c in missing if c in text)
+            if chars:
+                points = " ".join(f"U+{ord(c):04X}" for c in chars)
+                out.append(f"{location(ir, docs, kind, rid)}: warning: no installed font "
+                           f"has '{chars}' ({points}; {kind} {rid}): the sheet prints empty boxes "
+                           "for them; install a font that has them (Debian: "
+                           "fonts-noto-cjk for Chinese, Japanese, Korean) or write them "
+                           "otherwise")
+    return out or ([f"warning: no installed font has '{missing}': the sheet prints empty "
+                    "boxes for them"] if missing else [])

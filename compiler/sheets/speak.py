@@ -292,6 +292,8 @@ class Speaker(Clauses):
                 else None
             if "signed" in mods and re.fullmatch(r"\d+(?:[.,]\d+)?", text):
                 text = "+" + text   # {by:signed}: a change, "+1" (a negative has its "-")
+            if "abs" in mods:
+                text = text.lstrip("-")   # {by:abs}: "costs {by:abs} M€ less", "2", not "-2"
             if text in self.first and NUMBER_BEFORE.search("".join(out)):
                 out = [symbol_before("".join(out), text)]   # "$30", not "30 $"
                 number[0] = None

@@ -68,6 +68,8 @@ IT: dict[str, Any] = {
     "arith": {"+": "{a} + {b}", "-": "{a} − {b}", "*": "{a} × {b}", "/": "{a} / {b}",
               "%": "{a} modulo {b}"},
     "in": "{a} fra {b}", "notin": "{a} non fra {b}",
+    # X in a player's entry named as one of its kind: "la tua corporazione è la Repubblica ..."
+    "in_one": "{b} è {a}", "notin_one": "{b} non è {a}",
     "fn": {"count": "il numero di {0}", "sum": "la somma di {0}", "max": "il massimo di {0}",
            "min": "il minimo di {0}", "any": "almeno uno fra {0}", "all": "tutti fra {0}",
            "first": "il primo di {0}", "last": "l'ultimo di {0}", "keys": "{0}",
@@ -234,6 +236,7 @@ EN: dict[str, Any] = {
     "arith": {"+": "{a} + {b}", "-": "{a} − {b}", "*": "{a} × {b}", "/": "{a} / {b}",
               "%": "{a} modulo {b}"},
     "in": "{a} among {b}", "notin": "{a} not among {b}",
+    "in_one": "{b} is {a}", "notin_one": "{b} is not {a}",
     "fn": {"count": "the number of {0}", "sum": "the sum of {0}", "max": "the most of {0}",
            "min": "the least of {0}", "any": "any of {0}", "all": "all of {0}",
            "first": "the first of {0}", "last": "the last of {0}", "keys": "{0}",
