@@ -95,5 +95,6 @@ def test_characters_no_font_has_are_a_warning_naming_the_record(irs):
     warned = glyph_warnings(ir, [], html)
     assert len(warned) == 1 and "rules_data/love_letter/cards.yaml:" in warned[0]
     assert "'\u0378' (U+0378; cards king)" in warned[0] and "empty boxes" in warned[0]
+    assert ": warning[W009]: no installed font has" in warned[0]
     assert glyph_warnings(irs["love_letter"], [], sheets.page(irs["love_letter"], "cards",
                                                               "it")) == []

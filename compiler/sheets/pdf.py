@@ -30,6 +30,7 @@ from typing import Any
 __all__ = ["FIXED_EPOCH", "PdfUnavailable", "glyph_warnings", "to_pdf", "unprintable"]
 
 FIXED_EPOCH = "315532800"
+NO_GLYPH = "W009"  # docs/diagnostics.md: a sheet character no installed font has
 """1980-01-01 00:00 UTC, the date stamped in fonts when SOURCE_DATE_EPOCH is unset."""
 
 
@@ -128,10 +129,10 @@ def glyph_warnings(ir: dict[str, Any], docs: list[Any], html: bytes) -> list[str
             chars = "".join(c for c in missing if c in text)
             if chars:
                 points = " ".join(f"U+{ord(c):04X}" for c in chars)
-                out.append(f"{location(ir, docs, kind, rid)}: warning: no installed font "
-                           f"has '{chars}' ({points}; {kind} {rid}): the sheet prints empty boxes "
-                           "for them; install a font that has them (Debian: "
+                out.append(f"{location(ir, docs, kind, rid)}: warning[{NO_GLYPH}]: no installed "
+                           f"font has '{chars}' ({points}; {kind} {rid}): the sheet prints "
+                           "empty boxes for them; install a font that has them (Debian: "
                            "fonts-noto-cjk for Chinese, Japanese, Korean) or write them "
                            "otherwise")
-    return out or ([f"warning: no installed font has '{missing}': the sheet prints empty "
-                    "boxes for them"] if missing else [])
+    return out or ([f"warning[{NO_GLYPH}]: no installed font has '{missing}': the sheet "
+                    "prints empty boxes for them"] if missing else [])
