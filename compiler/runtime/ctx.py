@@ -120,7 +120,8 @@ class Ctx:
         self.put(self.stamps, entry, self.version, quiet=True)
 
     def undo(self, mark: int) -> None:
-        """Roll the journal back to length ``mark``."""
+        """Roll the journal back to length ``mark`` (a new ``version``: stamps may be back)."""
+        self.version += 1
         journal = self.journal
         assert journal is not None
         for container, key, old, _ in reversed(journal[mark:] if mark else journal):

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Iterator
-from operator import itemgetter
 from typing import Any
 
 from compiler.runtime.lazy import LazyTable
@@ -38,9 +37,6 @@ class Index:
                 kind = _list_kind(entry.get("type"))
                 if entry.get("active") and kind:
                     self.zones.append((scope, name, kind))
-        self.entries = [entry for _, entry, _ in self.zones]
-        self.stamps_of = itemgetter(*self.entries) if self.entries else lambda _: ()
-        """The versions of ``entries`` (``ctx.stamps``; ``reactions.modsum``'s key)."""
         self.bounds: dict[tuple[str, str], Any] = {}
         self.straight: dict[int, Any] = {}
         """Compound statements run straight through (``straight.py``), by node id."""
