@@ -148,12 +148,14 @@ def DO(ctx: Ctx, code: Any, k: Cont) -> bool:  # noqa: N802
     frame = {"k": "scope", "env": {"you": env.get("you"), "this": code.get("this"),
                                    "event": env.get("event")}}
     ctx.frames.append(frame)
+    fn: Trial = ctx.code[TRIALS_KEY][code["code"]]
+    if (direct := getattr(fn, "direct", None)) is not None:  # CPS's: run it, then k
+        return direct(ctx, frame["env"]) and (ctx.pop(frame) or k())  # type: ignore[func-returns-value]
 
     def after() -> bool:
         ctx.pop(frame)
         return k()
 
-    fn: Trial = ctx.code[TRIALS_KEY][code["code"]]
     return fn(ctx, after, None, frame["env"])
 
 

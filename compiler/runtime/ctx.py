@@ -69,6 +69,7 @@ class Ctx:
         trial's undo): compiled expressions keep results by the versions they read."""
         self.version = 0
         self.memo: dict[Any, Any] = {}
+        self.mods: tuple[int, Any, dict[str, Any], bool] = (-1, None, {}, False)  # modsum's
         self.cut = False
         """A trial ended by its budget or Python's depth (``machine.dry_run``)."""
         self.applied: set[int] = set()

@@ -240,19 +240,19 @@ def modsum(ctx: Ctx, name: str, params: dict[str, Any], base: Any, lo: Any) -> i
     modifiers in the same order, at least ``lo`` unless None). The active modifiers of
     each value, and whether there are grants, are kept while ``ctx.version`` stays (no
     entry touched, no undo since: the same versions; ``_active`` keeps them by those)."""
-    kept: tuple[int, dict[str, Any], bool] | None = ctx.memo.get(modsum)
-    if kept is None or kept[0] != ctx.version:
-        kept = ctx.memo[modsum] = (ctx.version, {}, bool(ctx.state.get("grants")))
-    mods = kept[1].get(name)
+    kept = ctx.mods  # (version, memo, {value: its modifiers}, grants?): a new memo, anew
+    if kept[0] != ctx.version or kept[1] is not ctx.memo:
+        kept = ctx.mods = (ctx.version, ctx.memo, {}, bool(ctx.state.get("grants")))
+    mods = kept[2].get(name)
     if mods is None:
-        mods = kept[1][name] = list(_modifiers(ctx, name))
+        mods = kept[2][name] = list(_modifiers(ctx, name))
     if type(base) is not int:
         base = num(base)
     if mods:
         you = ctx.env().get("you")
         for owner, rid, mod in mods:
             base += _modifier(ctx, mod, owner, rid, params, you, {})
-    if kept[2]:
+    if kept[3]:
         base += _granted(ctx, name, params, ctx.env().get("you"))
     return base if lo is None or base >= lo else lo
 
