@@ -151,12 +151,7 @@ def DO(ctx: Ctx, code: Any, k: Cont) -> bool:  # noqa: N802
     fn: Trial = ctx.code[TRIALS_KEY][code["code"]]
     if (direct := getattr(fn, "direct", None)) is not None:  # CPS's: run it, then k
         return direct(ctx, frame["env"]) and (ctx.pop(frame) or k())  # type: ignore[func-returns-value]
-
-    def after() -> bool:
-        ctx.pop(frame)
-        return k()
-
-    return fn(ctx, after, None, frame["env"])
+    return fn(ctx, lambda: ctx.pop(frame) or k(), None, frame["env"])  # type: ignore[func-returns-value]
 
 
 def CHOOSE(ctx: Ctx, nid: int, left: int | None, picked: list[Any],  # noqa: N802

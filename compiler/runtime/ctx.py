@@ -64,7 +64,7 @@ class Ctx:
         self.trace: Counter[Any] | None = None
         """When set: how often each statement ran and each option was taken (not in a
         trial), by node id and by ``(choose id, alternative)`` (coverage by playing)."""
-        self.stamps: dict[str, int] = {}
+        self.stamps: dict[str, int] = dict.fromkeys(index.entries if index else (), 0)
         """A version per state entry, new whenever the entry changes (and restored by a
         trial's undo): compiled expressions keep results by the versions they read."""
         self.version = 0

@@ -237,12 +237,13 @@ def _modifiers(ctx: Ctx, name: str) -> Iterator[tuple[Any, str, dict[str, Any]]]
 
 def modsum(ctx: Ctx, name: str, params: dict[str, Any], base: Any, lo: Any) -> int:
     """``modified`` for compiled code (``exports.MODV``: ``num(base)`` plus the same
-    modifiers in the same order, at least ``lo`` unless None). The active modifiers of
-    each value, and whether there are grants, are kept while ``ctx.version`` stays (no
-    entry touched, no undo since: the same versions; ``_active`` keeps them by those)."""
+    modifiers in the same order, at least ``lo`` unless None). Each value's active
+    modifiers are kept by the versions of the entries holding active records, found
+    again (with whether there are grants) only when ``ctx.version`` moves (``ctx.mods``)."""
     kept = ctx.mods  # (version, memo, {value: its modifiers}, grants?): a new memo, anew
     if kept[0] != ctx.version or kept[1] is not ctx.memo:
-        kept = ctx.mods = (ctx.version, ctx.memo, {}, bool(ctx.state.get("grants")))
+        by = ctx.memo.setdefault((modsum, ctx.index.stamps_of(ctx.stamps)), {})
+        kept = ctx.mods = (ctx.version, ctx.memo, by, bool(ctx.state.get("grants")))
     mods = kept[2].get(name)
     if mods is None:
         mods = kept[2][name] = list(_modifiers(ctx, name))
