@@ -40,14 +40,15 @@ def active_records(ctx: Ctx, only: dict[str, set[str]] | None = None) -> Iterato
         if only is not None and kind not in only:
             continue
         table = records.get(kind)
-        wanted: Any = (() if table is None else table) if only is None else only[kind]
+        wanted: Any = (table or {}) if only is None else only[kind]  # (ids of table)
         holders = enumerate(ctx.state["players"]) if scope == "player" else [(None, ctx.state)]
         for owner, holder in holders:
             ids = holder.get(entry) or ()
             if only is not None and wanted.isdisjoint(ids):  # (most entries: none)
                 continue
-            for rid in [r for r in ids if r in wanted]:  # (wanted: ids of table)
-                yield owner, kind, rid, table[rid]
+            for rid in ids:
+                if rid in wanted:
+                    yield owner, kind, rid, table[rid]
     for kind in ctx.index.always:
         if only is None or kind in only:
             for rid, rec in (records.get(kind) or {}).items():
