@@ -148,13 +148,10 @@ def DO(ctx: Ctx, code: Any, k: Cont) -> bool:  # noqa: N802
     frame = {"k": "scope", "env": {"you": env.get("you"), "this": code.get("this"),
                                    "event": env.get("event")}}
     ctx.frames.append(frame)
-
-    def after() -> bool:
-        ctx.pop(frame)
-        return k()
-
     fn: Trial = ctx.code[TRIALS_KEY][code["code"]]
-    return fn(ctx, after, None, frame["env"])
+    if (direct := getattr(fn, "direct", None)) is not None:  # CPS's: run it, then k
+        return direct(ctx, frame["env"]) and (ctx.pop(frame) or k())  # type: ignore[func-returns-value]
+    return fn(ctx, lambda: ctx.pop(frame) or k(), None, frame["env"])  # type: ignore[func-returns-value]
 
 
 def CHOOSE(ctx: Ctx, nid: int, left: int | None, picked: list[Any],  # noqa: N802

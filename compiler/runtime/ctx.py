@@ -64,11 +64,12 @@ class Ctx:
         self.trace: Counter[Any] | None = None
         """When set: how often each statement ran and each option was taken (not in a
         trial), by node id and by ``(choose id, alternative)`` (coverage by playing)."""
-        self.stamps: dict[str, int] = {}
+        self.stamps: dict[str, int] = dict.fromkeys(index.entries if index else (), 0)
         """A version per state entry, new whenever the entry changes (and restored by a
         trial's undo): compiled expressions keep results by the versions they read."""
         self.version = 0
         self.memo: dict[Any, Any] = {}
+        self.mods: tuple[int, Any, dict[str, Any], bool] = (-1, None, {}, False)  # modsum's
         self.cut = False
         """A trial ended by its budget or Python's depth (``machine.dry_run``)."""
         self.applied: set[int] = set()
@@ -120,7 +121,8 @@ class Ctx:
         self.put(self.stamps, entry, self.version, quiet=True)
 
     def undo(self, mark: int) -> None:
-        """Roll the journal back to length ``mark``."""
+        """Roll the journal back to length ``mark`` (a new ``version``: stamps may be back)."""
+        self.version += 1
         journal = self.journal
         assert journal is not None
         for container, key, old, _ in reversed(journal[mark:] if mark else journal):

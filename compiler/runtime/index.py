@@ -38,9 +38,8 @@ class Index:
                 kind = _list_kind(entry.get("type"))
                 if entry.get("active") and kind:
                     self.zones.append((scope, name, kind))
-        self.entries = [entry for _, entry, _ in self.zones]
+        self.entries = [entry for _, entry, _ in self.zones]  # (their versions: modsum's key)
         self.stamps_of = itemgetter(*self.entries) if self.entries else lambda _: ()
-        """The versions of ``entries`` (``ctx.stamps``; ``reactions.modsum``'s key)."""
         self.bounds: dict[tuple[str, str], Any] = {}
         self.straight: dict[int, Any] = {}
         """Compound statements run straight through (``straight.py``), by node id."""

@@ -39,13 +39,15 @@ def active_records(ctx: Ctx, only: dict[str, set[str]] | None = None) -> Iterato
     for scope, entry, kind in ctx.index.zones:
         if only is not None and kind not in only:
             continue
-        wanted = None if only is None else only[kind]
-        table = records.get(kind) or {}
-        holders = [(p, pl) for p, pl in enumerate(ctx.state["players"])] \
-            if scope == "player" else [(None, ctx.state)]
+        table = records.get(kind)
+        wanted: Any = (table or {}) if only is None else only[kind]  # (ids of table)
+        holders = enumerate(ctx.state["players"]) if scope == "player" else [(None, ctx.state)]
         for owner, holder in holders:
-            for rid in holder.get(entry) or []:
-                if (rid in table) if wanted is None else (rid in wanted):  # ids of table
+            ids = holder.get(entry) or ()
+            if only is not None and wanted.isdisjoint(ids):  # (most entries: none)
+                continue
+            for rid in ids:
+                if rid in wanted:
                     yield owner, kind, rid, table[rid]
     for kind in ctx.index.always:
         if only is None or kind in only:
@@ -236,25 +238,23 @@ def _modifiers(ctx: Ctx, name: str) -> Iterator[tuple[Any, str, dict[str, Any]]]
 
 def modsum(ctx: Ctx, name: str, params: dict[str, Any], base: Any, lo: Any) -> int:
     """``modified`` for compiled code (``exports.MODV``: ``num(base)`` plus the same
-    modifiers in the same order, at least ``lo`` unless None). The active modifiers of
-    ``name`` are kept as one list by the versions of the entries holding active
-    records, so a value that no active record modifies costs a lookup."""
-    try:
-        key = (modsum, name, ctx.index.stamps_of(ctx.stamps))
-    except KeyError:  # an entry not changed yet: its version is 0 (as ``_active`` reads it)
-        for entry in ctx.index.entries:
-            ctx.stamps.setdefault(entry, 0)
-        key = (modsum, name, ctx.index.stamps_of(ctx.stamps))
-    mods = ctx.memo.get(key)
+    modifiers in the same order, at least ``lo`` unless None). Each value's active
+    modifiers are kept by the versions of the entries holding active records, found
+    again (with whether there are grants) only when ``ctx.version`` moves (``ctx.mods``)."""
+    kept = ctx.mods  # (version, memo, {value: its modifiers}, grants?): a new memo, anew
+    if kept[0] != ctx.version or kept[1] is not ctx.memo:
+        by = ctx.memo.setdefault((modsum, ctx.index.stamps_of(ctx.stamps)), {})
+        kept = ctx.mods = (ctx.version, ctx.memo, by, bool(ctx.state.get("grants")))
+    mods = kept[2].get(name)
     if mods is None:
-        mods = ctx.memo[key] = list(_modifiers(ctx, name))
+        mods = kept[2][name] = list(_modifiers(ctx, name))
     if type(base) is not int:
         base = num(base)
     if mods:
         you = ctx.env().get("you")
         for owner, rid, mod in mods:
             base += _modifier(ctx, mod, owner, rid, params, you, {})
-    if ctx.state.get("grants"):
+    if kept[3]:
         base += _granted(ctx, name, params, ctx.env().get("you"))
     return base if lo is None or base >= lo else lo
 
