@@ -153,6 +153,7 @@ def _clean(node: Any, in_expr: bool, out: set[int]) -> bool:
     ``number_nodes`` numbers and no ``at``; the ids of such containers go to ``out``.
     Every container below is looked at (its own id may go to ``out``); a scalar is
     clean and not called for (most of the IR's values are scalars)."""
+    items: Any
     if type(node) is list:
         ok, items = True, node
     elif type(node) is dict:
