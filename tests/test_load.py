@@ -95,6 +95,24 @@ def test_loader_diagnostics_are_positioned(raw: bytes, code: str, line: int, col
     assert [(d.code, d.span.line, d.span.col) for d in diags][:1] == [(code, line, col)]
 
 
+def _nested_block(depth: int, tail: bytes = b"") -> bytes:
+    """A mapping ``depth`` deep, one key a line, each line two spaces deeper."""
+    return b"".join(b"  " * i + b"k%d:\n" % i for i in range(depth - 1)) + \
+        b"  " * (depth - 1) + b"v: 1" + tail + b"\n"
+
+
+@pytest.mark.parametrize("tail", [b"", b"  # 2 * 3 & !"])
+def test_depth_is_checked_with_or_without_the_event_scan(tail: bytes) -> None:
+    """A text with no anchor, alias or tag character is composed at once and its depth
+    checked on the tree (``yaml_reader._too_deep``); one with ``* & !`` goes through the
+    event scan. Both give L006 at the 65th mapping (line 65, column 129: 64 levels of
+    two spaces), and nothing at 64 levels."""
+    _doc, diags = load_text("t.yaml", _nested_block(66, tail))
+    assert [(d.code, d.span.line, d.span.col) for d in diags] == [("L006", 65, 129)]
+    doc, diags = load_text("t.yaml", _nested_block(64, tail))
+    assert diags == [] and doc is not None
+
+
 def test_folder_named_yaml_is_not_read(tmp_path: Path) -> None:
     (tmp_path / "x.yaml").mkdir()
     raw, problem = read_file(tmp_path / "x.yaml", tmp_path.resolve())

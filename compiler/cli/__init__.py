@@ -12,6 +12,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import Any
 
 from compiler.cli.common import version
 
@@ -41,12 +42,21 @@ class _Parser(argparse.ArgumentParser):
         raise SystemExit(2)
 
 
+class _Version(argparse._VersionAction):
+    """``--version``: the installed version, looked up only when asked for (reading the
+    package metadata took about 20-70 ms of every command's start)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
+        self.version = f"%(prog)s {version()}"
+        super().__call__(parser, *args, **kwargs)
+
+
 def parser(only: str | None = None) -> argparse.ArgumentParser:
     """The ``rulesc`` argument parser with every command's subparser (``only``: with
     that command's alone)."""
     p = _Parser(prog="rulesc", description="Compile and check board-game rules data.",
                 epilog="`rulesc COMMAND --help` shows a command's options and examples.")
-    p.add_argument("--version", action="version", version=f"%(prog)s {version()}")
+    p.add_argument("--version", action=_Version)
     sub = p.add_subparsers(dest="command", required=True, parser_class=_Parser)
     for name in COMMANDS if only is None else (only,):
         _module(name).add_parser(sub)

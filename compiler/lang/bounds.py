@@ -112,26 +112,30 @@ def measure(ir: Any, made: dict[int, tuple[Any, ...]]) -> tuple[int, int, int, i
     recursive, so IR of any depth is measured."""
     count = blocks = head = values = 0
     todo: list[tuple[Any, int, int, bool]] = [(ir, 0, 0, True)]
+    push, pop, get = todo.append, todo.pop, made.get
     while todo:
-        node, b, v, top = todo.pop()
-        kept = made.get(id(node))
+        node, b, v, top = pop()
+        kept = get(id(node))
         if kept is not None and kept[0] is node:
             count, blocks = count + kept[1], max(blocks, b + kept[2])
             values = max(values, v + kept[3], kept[4])
             head = max(head, v + kept[3]) if top else head
             continue
         if type(node) is dict:
-            if "op" in node and "at" in node:
-                count, b, v, top = count + 1, b + 1, 0, False
-                blocks = max(blocks, b)
-            elif "op" in node:
-                v += 1
-                values = max(values, v)
-                head = max(head, v) if top else head
+            if "op" in node:
+                if "at" in node:
+                    count, b, v, top = count + 1, b + 1, 0, False
+                    blocks = max(blocks, b)
+                else:
+                    v += 1
+                    values = max(values, v)
+                    head = max(head, v) if top else head
             items: Any = node.values()
         else:
             items = node
-        todo.extend((x, b, v, top) for x in items if type(x) is dict or type(x) is list)
+        for x in items:
+            if type(x) is dict or type(x) is list:
+                push((x, b, v, top))
     return count, blocks, head, values
 
 

@@ -150,18 +150,24 @@ def _layout(doc: Any, path: tuple[Any, ...], value: Any, line: int) -> tuple[Any
 
 def _clean(node: Any, in_expr: bool, out: set[int]) -> bool:
     """Whether ``node`` (inside an expression: ``in_expr``) holds nothing
-    ``number_nodes`` numbers and no ``at``; the ids of such containers go to ``out``."""
-    kind = type(node)
-    if kind is list:
-        ok = all([_clean(v, in_expr, out) for v in node])
-    elif kind is dict:
+    ``number_nodes`` numbers and no ``at``; the ids of such containers go to ``out``.
+    Every container below is looked at (its own id may go to ``out``); a scalar is
+    clean and not called for (most of the IR's values are scalars)."""
+    items: Any
+    if type(node) is list:
+        ok, items = True, node
+    elif type(node) is dict:
         if "op" in node:
-            own, in_expr = "at" in node or not in_expr, "at" not in node
+            ok, in_expr = "at" not in node and in_expr, "at" not in node
         else:
-            own = "at" in node
-        ok = all([_clean(v, in_expr, out) for v in node.values()]) and not own
+            ok = "at" not in node
+        items = node.values()
     else:
         return True
+    for v in items:
+        t = type(v)
+        if (t is dict or t is list) and not _clean(v, in_expr, out):
+            ok = False
     if ok:
         out.add(id(node))
     return ok

@@ -185,13 +185,14 @@ def _resolve(rc: RC, body: Syn, use: _Use, key: bytes | None, where: dict[str, A
         rc.calls.pop()
         rc.frames.pop()
         rc.texts.pop()
-    data = data_of(ir)
+    keeps = key is not None and not frame.outer and len(rc.diags) == diags \
+        and len(rc.bad) == bad
+    data = data_of(ir) if keeps else None  # only a kept entry is read back
     size, *nest = bounds.measure(ir, rc.made)
     entry = Entry(data or b"", t, use.base, rc.fresh_count - use.base, tuple(use.names),
                   frozenset(frame.used), frozenset(frame.aspects), size, frame.depth + 1,
                   tuple(nest))
-    if key is not None and data is not None and not frame.outer \
-            and len(rc.diags) == diags and len(rc.bad) == bad:
+    if key is not None and data is not None:
         keep(rc.memo, key, where, entry)
     return ir, entry
 

@@ -24,7 +24,8 @@ def record_marks(decls: Any) -> dict[str, dict[str, list[str]]]:
     """``{kind: {id: ["field = value: reason", ...]}}`` for every marked record."""
     uses = _provisional_constants(decls)
     marks = {kind: {rid: found for rid, r in recs.items()
-                    if (found := _marks(r.data) + _uses(r.data, uses, kind))}
+                    if (found := (_marks(r.data) if _any_provisional(r.data) else [])
+                        + _uses(r.data, uses, kind))}
              for kind, recs in decls.records.items()}
     if marks.get("definitions"):
         _through_calls(decls, marks["definitions"])
@@ -36,26 +37,53 @@ def _through_calls(decls: Any, marks: dict[str, list[str]]) -> None:
     nothing changes (a chain of calls)."""
     bodies = {d.id: " ".join(str(d.record.get(k) or "") for k in ("effect", "value"))
               for d in decls.definitions}
-    said = {d.id: re.compile(r"\s+".join(
-        re.escape(p) if isinstance(p, str) else r"\S.*?" for p in d.parts
-        if not isinstance(p, str) or p.strip()), re.S) for d in decls.definitions}
+    parts = {d.id: d.parts for d in decls.definitions}
+    said: dict[str, re.Pattern[str]] = {}
     words = {d.id: [p.strip() for p in d.parts if isinstance(p, str) and p.strip()]
              for d in decls.definitions}
 
-    def says(body: str, other: str) -> bool:
+    known: dict[tuple[str, str], bool] = {}  # each pair searched once, not each round
+
+    def says(did: str, other: str) -> bool:
         # The regex (holes match any words) is slow on long bodies: look for its
-        # literal words first, which most bodies lack.
-        return all(w in body for w in words[other]) and bool(said[other].search(body))
+        # literal words first, which most bodies lack; and made only then (most
+        # definitions' never are: 59 searches for 203 definitions)
+        body = bodies[did]
+        if not all(w in body for w in words[other]):
+            return False
+        if (did, other) in known:
+            return known[did, other]
+        if other not in said:
+            said[other] = re.compile(r"\s+".join(
+                re.escape(p) if isinstance(p, str) else r"\S.*?" for p in parts[other]
+                if not isinstance(p, str) or p.strip()), re.S)
+        found = known[did, other] = bool(said[other].search(body))
+        return found
 
     changed = True
     while changed:
         changed = False
-        for did, body in bodies.items():
-            for other in [o for o in list(marks) if o != did and says(body, o)]:
+        for did in bodies:
+            for other in [o for o in list(marks) if o != did and says(did, o)]:
                 new = [m for m in marks[other] if m not in marks.get(did, [])]
                 if new:
                     marks[did] = marks.get(did, []) + new
                     changed = True
+
+
+def _any_provisional(data: Any) -> bool:
+    """Whether a record holds a provisional value anywhere (most do not: ``_marks``, which
+    names the path of each, is then not walked)."""
+    todo = [data]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, dict):
+            if "provisional" in node:
+                return True
+            todo.extend(node.values())
+        elif isinstance(node, list):
+            todo.extend(node)
+    return False
 
 
 def _marks(data: Any, path: str = "") -> list[str]:

@@ -75,7 +75,9 @@ def parse(start: str, text: str, position: Position, path: str
                                  f"text is {len(text)} characters long, over the limit of "
                                  f"{MAX_LENGTH}", hint="split it, or move a part into a "
                                  "definition of the game")]
-    depth, at = _nesting(text)
+    # fewer openings than the limit cannot nest past it: most texts are not walked
+    opened = text.count("(") + text.count("[") + text.count("{")
+    depth, at = _nesting(text) if opened > MAX_NESTING else (0, 0)
     if depth > MAX_NESTING:
         return None, [Diagnostic(Span(path, *position(at)), "D003",
                                  f"parentheses nest {depth} deep, over the limit of "

@@ -86,10 +86,17 @@ def located(node: Any, position: Position) -> Any:
     0) with every node at its file position, as ``position`` maps offsets."""
     if type(node) is Syn:
         line, col = position(node.line)
-        return Syn(node.op, line, col, tuple([located(k, position) for k in node.kids]))
-    if type(node) is tuple:
-        return tuple([located(k, position) for k in node])
-    return node
+        kids = node.kids
+        op = node.op
+    elif type(node) is tuple:
+        kids, op = node, None
+    else:
+        return node
+    # a kid that is neither a node nor a tuple (a name, a number) is kept as it is,
+    # without a call: most kids are such
+    out = tuple([located(k, position) if type(k) is Syn or type(k) is tuple else k
+                 for k in kids])
+    return out if op is None else Syn(op, line, col, out)
 
 
 def _pos(where: Any) -> int:
@@ -136,7 +143,11 @@ class SynBuilder:
 
     def _with_offset(self, method: Callable[[int, list[Any]], Any]) -> Callable[..., Any]:
         def callback(raw: list[Any]) -> Any:
-            at = next((k for k in raw if k is not None), 0)
+            for at in raw:  # the first kid given (a loop: a generator cost more)
+                if at is not None:
+                    break
+            else:
+                at = 0
             return method(at.line if type(at) is Syn else _pos(at), self._kids(raw))
         return callback
 

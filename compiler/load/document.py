@@ -137,11 +137,13 @@ class _Flagged:
 
 
 def walk_data(data: Any, path: Path_) -> Iterator[tuple[Path_, Any]]:
-    """``(path, value)`` for ``data`` and everything below it, depth first."""
-    yield path, data
-    if isinstance(data, dict):
-        for k, v in data.items():
-            yield from walk_data(v, path + (k,))
-    elif isinstance(data, list):
-        for i, v in enumerate(data):
-            yield from walk_data(v, path + (i,))
+    """``(path, value)`` for ``data`` and everything below it, depth first (with a stack
+    of its own: nested generators passed each value up through every level above it)."""
+    todo: list[tuple[Path_, Any]] = [(path, data)]
+    while todo:
+        here, value = todo.pop()
+        yield here, value
+        if isinstance(value, dict):
+            todo += reversed([(here + (k,), v) for k, v in value.items()])
+        elif isinstance(value, list):
+            todo += reversed([(here + (i,), v) for i, v in enumerate(value)])

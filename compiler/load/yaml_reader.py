@@ -109,13 +109,49 @@ def _scan_events(path: str, text: str) -> list[Diagnostic]:
     return diags
 
 
+_UNSURE = object()
+_MARKS = re.compile("[&*!]")
+
+
+def _compose_plain(text: str) -> Any:
+    """The node tree of a text that cannot hold an anchor, an alias or a tag (none of
+    ``& * !`` in it), composed at once: ``_scan_events`` would only check its depth,
+    parsing the text a second time, and ``_too_deep`` does that on the tree. ``_UNSURE``
+    for another text, or one that does not compose (its diagnostics are then those of
+    the events, in their order, as before)."""
+    if _MARKS.search(text):
+        return _UNSURE
+    try:
+        return yaml.compose(text, Loader=_Loader)
+    except yaml.YAMLError:
+        return _UNSURE
+
+
+def _too_deep(path: str, node: Any) -> list[Diagnostic]:
+    """L006 at the first collection (in the text's order) nested deeper than
+    ``MAX_DEPTH``, as ``_scan_events`` finds it; no recursion."""
+    todo = [(node, 1)] if isinstance(node, yaml.CollectionNode) else []
+    while todo:
+        here, depth = todo.pop()
+        if depth > MAX_DEPTH:
+            return [_err(path, here.start_mark, "L006", f"nesting is deeper than "
+                         f"{MAX_DEPTH} levels", "flatten the data")]
+        kids = [n for pair in here.value for n in pair] \
+            if isinstance(here, yaml.MappingNode) else here.value
+        todo += [(k, depth + 1) for k in reversed(kids)
+                 if isinstance(k, yaml.CollectionNode)]
+    return []
+
+
 def read_yaml(path: str, text: str) -> tuple[Document | None, list[Diagnostic]]:
     """Parse one YAML document into a ``Document``; diagnostics on any problem."""
     try:
-        diags = _scan_events(path, text)
+        node = _compose_plain(text)
+        diags = _scan_events(path, text) if node is _UNSURE else _too_deep(path, node)
         if diags:
             return None, diags
-        node = yaml.compose(text, Loader=_Loader)
+        if node is _UNSURE:
+            node = yaml.compose(text, Loader=_Loader)
     except yaml.YAMLError as exc:
         return None, [_syntax(path, text, exc)]
     doc = Document(path, None, text.splitlines())

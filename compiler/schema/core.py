@@ -12,10 +12,9 @@ diagnostics. ``rulesc build`` writes those made schemas into ``generated/<game>/
 from __future__ import annotations
 
 import json
-from functools import cache
-from typing import Any
-
-from jsonschema import Draft202012Validator
+from collections.abc import Callable
+from functools import cache, partial
+from typing import TYPE_CHECKING, Any
 
 from compiler.diagnostics import Diagnostic, did_you_mean
 from compiler.lang.declare import CORE_KINDS, RECORD_FIELDS
@@ -29,9 +28,10 @@ from compiler.lang.types import (
     with_core_bounds,
 )
 from compiler.load import Document
-from compiler.schema.errors import diagnostics, leaves
 from compiler.schema.fast import passes
-from compiler.schema.prune import prune
+
+if TYPE_CHECKING:  # jsonschema is imported when a document fails the fast check
+    from jsonschema import Draft202012Validator
 
 __all__ = ["kind_schema", "validate_core"]
 
@@ -43,10 +43,26 @@ def _ref(name: str) -> dict[str, Any]:
 
 
 @cache
-def _core_validator(kind: str) -> Draft202012Validator:
-    from compiler.schema import _registry, schema_dir
+def _core_schema(kind: str) -> dict[str, Any]:
+    from compiler.schema import schema_dir
 
-    schema = json.loads((schema_dir() / f"{kind}.schema.json").read_text("utf-8"))
+    loaded: dict[str, Any] = json.loads((schema_dir() / f"{kind}.schema.json")
+                                        .read_text("utf-8"))
+    return loaded
+
+
+@cache
+def _core_validator(kind: str) -> Draft202012Validator:
+    return _validator(_core_schema(kind))
+
+
+def _validator(schema: dict[str, Any]) -> Draft202012Validator:
+    """Python jsonschema's validator of ``schema`` (imported here: a run whose documents
+    all pass the fast check does not load it, about 45 ms)."""
+    from jsonschema import Draft202012Validator
+
+    from compiler.schema import _registry
+
     return Draft202012Validator(schema, registry=_registry())
 
 
@@ -62,7 +78,7 @@ def validate_core(docs: list[Document]) -> tuple[list[Document], list[Diagnostic
             diags.append(Diagnostic(doc.span(()), "S001", "document has no 'kind:'",
                                     hint="start the file with 'kind: <kind>'"))
         elif kind in CORE_KINDS:
-            kept, errs = _run(_core_validator(kind), doc)
+            kept, errs = _run(_core_schema(kind), doc, partial(_core_validator, kind))
             diags += errs
             if kept is not None:
                 good.append(kept)
@@ -81,28 +97,26 @@ def validate_core(docs: list[Document]) -> tuple[list[Document], list[Diagnostic
             continue
         # a field given once for the whole file (beside `records:`) is every record's
         given = set(doc.data) - {"kind", "records"} if isinstance(doc.data, dict) else set()
-        validator = Draft202012Validator(kind_schema(kind, kinds[kind], names, given),
-                                         registry=_registry_())
-        kept, errs = _run(validator, doc)
+        schema = kind_schema(kind, kinds[kind], names, given)
+        kept, errs = _run(schema, doc, partial(_validator, schema))
         diags += errs
         if kept is not None:
             good.append(kept)
     return good, diags
 
 
-def _registry_() -> Any:
-    from compiler.schema import _registry
-
-    return _registry()
-
-
-def _run(validator: Draft202012Validator, doc: Document
+def _run(schema: dict[str, Any], doc: Document,
+         make: Callable[[], Draft202012Validator]
          ) -> tuple[Document | None, list[Diagnostic]]:
     """The document (pruned of what has errors: ``compiler.schema.prune``) and its
     diagnostics: a document the fast validator passes is kept as it is
-    (``compiler.schema.fast``)."""
-    if passes(validator.schema, doc.data):
+    (``compiler.schema.fast``); else ``make()`` gives Python jsonschema's validator."""
+    if passes(schema, doc.data):
         return doc, []
+    from compiler.schema.errors import diagnostics, leaves
+    from compiler.schema.prune import prune
+
+    validator = make()
     errors = leaves(validator.iter_errors(doc.data))
     if not errors:
         return doc, []
