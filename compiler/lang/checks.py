@@ -8,6 +8,9 @@ and is false, the use is an error R038 whose message is ``says`` with the holes 
 alone cannot decide (it needs the game state, or a comparison of numbers) is not
 checked: write such rules as ``require`` in the definition's body.
 
+``check_one_of`` (R003): ``==`` or ``!=`` between a ``one_of`` text field (kinds.yaml) and
+a text that is none of its words never or always holds: ``this.type == automatc``.
+
 ``check_by_players`` (R042): a literal list (a constant written by player count) read at
 an index made of ``player_count`` and numbers must hold an item for every player count
 the game allows: ``tokens_to_win.(player_count - 2)`` with ``[7, 5]`` in a 2-4 player
@@ -19,12 +22,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from compiler.diagnostics import Diagnostic, Span
+from compiler.diagnostics import Diagnostic, Span, did_you_mean
 from compiler.lang.declare import Definition
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope, var
 from compiler.lang.types import Type
 
-__all__ = ["check_by_players", "check_uses"]
+__all__ = ["check_by_players", "check_one_of", "check_uses"]
 
 UNKNOWN = object()
 _HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -45,6 +48,21 @@ def check_uses(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]],
             rc.diags.append(Diagnostic(site, "R038", message,
                                        hint=f"see definition '{d.id}' ({d.span})",
                                        related=(d.span,)))
+
+
+def check_one_of(rc: RC, o: str, sides: tuple[tuple[IR, Any], tuple[IR, Any]]) -> None:
+    """R003 at the text of ``sides`` (``(ir, syn)`` of ``a o b``) when the other side
+    reads a field whose words kinds.yaml lists and the text is none of them (QA qa12 S1:
+    the card was never playable)."""
+    never = {"==": "never", "!=": "always"}.get(o)
+    for (field, _), (text, at) in (sides, sides[::-1]) if never else ():
+        decl = rc.decls.kinds.get(field.get("kind", "")) if field.get("op") == "fld" else None
+        allowed = ((decl.bounds.get(field["f"]) or {}).get("one_of") or []) if decl else []
+        value = text.get("v") if text.get("op") == "lit" else None
+        if allowed and isinstance(value, str) and value not in allowed:
+            raise rc.fail(at, "R003", f"'{value}' is no {field['f']} of {field['kind']} (one "
+                          f"of: {', '.join(allowed)}): '{o}' would {never} hold",
+                          hint=did_you_mean(value, allowed) or "write one of them")
 
 
 def _fill(text: str, values: dict[str, Any]) -> str:

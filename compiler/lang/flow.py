@@ -19,7 +19,7 @@ from compiler.lang import bounds
 from compiler.lang.expr import expr
 from compiler.lang.fields import parse_text, resolve_value
 from compiler.lang.scope import IR, RC, Fail, Scope, var
-from compiler.lang.types import Type, bound_hint, with_core_bounds
+from compiler.lang.types import Type, bound_hint, strip_opt, with_core_bounds
 from compiler.load import Document
 
 __all__ = ["resolve_flow", "resolve_modules", "resolve_state"]
@@ -48,8 +48,32 @@ def resolve_state(rc: RC) -> dict[str, Any]:
                 if key in spec:
                     item[key] = resolve_value(rc, entry.doc, entry.path + (key,),
                                               spec[key], want, scope)
+            _state_bounds(rc, entry, spec)
             out[scope_name][name] = item
     return out
+
+
+def _state_bounds(rc: RC, entry: Any, spec: dict[str, Any]) -> None:
+    """R030 when a state entry's written ``min`` is above its ``max``, S004 when its first
+    ``value``, a written number, is outside them. Every change is clamped to them: ``min:
+    5, max: 2`` never let a Love Letter copy end, and with ``value: 9, max: 3`` the first
+    token gained lowered 9 to 3 (QA qa12 S9, S10)."""
+    low, high, first = (v if isinstance(v, int) and not isinstance(v, bool) else None
+                        for v in (spec.get("min"), spec.get("max"), spec.get("value")))
+    what = f"state '{entry.name}'"
+    if low is not None and high is not None and low > high:
+        rc.diags.append(Diagnostic(entry.doc.span(entry.path + ("max",)), "R030",
+                                   f"{what}: min {low} is above max {high}: no value fits",
+                                   hint="write the least value as min, the greatest as max"))
+        return
+    for key, bound, bad in (("min", low, low is not None and first is not None and first < low),
+                            ("max", high, high is not None and first is not None and first > high)):
+        if bad:
+            side = "below the least" if key == "min" else "above the greatest"
+            rc.diags.append(Diagnostic(
+                entry.doc.span(entry.path + ("value",)), "S004", f"{what}: its first value "
+                f"{first} is {side} value {bound} ({key}: the first change would clamp it)",
+                hint=f"write a first value within min and max, or change the {key}"))
 
 
 def _plain(t: Type) -> Any:
@@ -185,12 +209,35 @@ def _change(rc: RC, doc: Document, path: tuple[Any, ...], change: dict[str, Any]
                                        f"the fields of {kind}: "
                                        f"{', '.join(sorted(decl.fields)) or 'none'}"))
             continue
+        if _wrong_plain(rc, doc, path + ("set", key), value, decl.fields[key],
+                        f"{kind} '{rid}'"):
+            continue
         out["set"][key] = resolve_value(rc, doc, path + ("set", key), value,
                                         decl.fields[key], record_scope(str(kind)))
         _within(rc, doc, path + ("set", key), value,
                 with_core_bounds(key, decl.fields[key], decl.bounds.get(key) or {}),
                 f"{kind} '{rid}'")
     return out
+
+
+_PLAIN = {"int": (int, "an integer"), "bool": (bool, "true or false"), "text": (str, "a text")}
+
+
+def _wrong_plain(rc: RC, doc: Document, path: tuple[Any, ...], value: Any, t: Type,
+                 record: str) -> bool:
+    """S003 when a change sets an int, bool or text field to another type, as a record
+    of the kind would be told (QA qa12 S20: ``cost: "5"`` made the card free)."""
+    plain = strip_opt(t)
+    want = _PLAIN.get(plain) if isinstance(plain, str) else None
+    if isinstance(value, dict) and "provisional" in value:
+        value = value["provisional"]
+    if want is None or value is None or (isinstance(value, want[0]) and
+                                         (want[0] is bool or not isinstance(value, bool))):
+        return False
+    rc.diags.append(Diagnostic(doc.span(path), "S003", f"{record}: {path[-1]}: {value!r} is "
+                               f"not {want[1]}", hint=f"write {want[1]}" + (
+                                   " without quotes" if isinstance(value, str) else "")))
+    return True
 
 
 def _within(rc: RC, doc: Document, path: tuple[Any, ...], value: Any,

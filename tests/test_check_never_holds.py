@@ -1,0 +1,116 @@
+"""Rules text that checked clean and then never held or did something else (QA qa12,
+/tmp/h/qa12-findings.md): a word compared with a ``one_of`` text field that is none of
+its words (S1: ``this.type == automatc`` made the card unplayable), a module change
+setting a number field to a quoted number (S20: the card then cost 0), and a state
+entry whose bounds or first value contradict each other (S9, S10: a Love Letter copy
+with ``min: 5, max: 2`` never ended; ``value: 9, max: 3`` lowered 9 to 3 at the first
+token gained)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from compiler.pipeline import compile_game
+from tests.conftest import ROOT, TM_RULES
+from tests.core.helpers import diagnostics, tiny_copy
+
+CARD = """kind: cards
+deck: project
+source: {doc: tm-rules-it, section: "Carta Progetto"}
+records:
+  - id: typo_card
+    number: "X21"
+    name: {en: Typo Card}
+    type: active
+    cost: 1
+    requires: %s
+    triggers: [{on: %s, effect: "gain 1 plants"}]
+"""
+
+
+def _card(tmp_path: Path, requires: str, on: str) -> list[tuple[str, int, int, str, str]]:
+    exp = tmp_path / "typo"
+    exp.mkdir()
+    (exp / "cards.yaml").write_text(CARD % (requires, on), "utf-8")
+    comp = compile_game(exp, ROOT, base=TM_RULES)
+    return [(d.code, d.span.line, d.span.col, d.message, d.hint) for d in comp.diagnostics
+            if not d.code.startswith("W")]  # the base game's provisional values
+
+
+def _after_comparison(text: str) -> int:
+    """The column (1-based) of what follows ``== `` or ``!= `` in ``text``."""
+    return text.index("= ") + 3
+
+
+@pytest.mark.parametrize("requires, word, near", [
+    ('"this.type == automatc"', "automatc", "automated"),
+    ('"this.type == \\"automatc\\""', "automatc", "automated"),
+    ('"this.type != activ"', "activ", "active"),
+])
+def test_a_word_no_one_of_field_can_hold_is_r003_at_the_word(
+        tmp_path: Path, requires: str, word: str, near: str) -> None:
+    """kinds.yaml: TM's card ``type`` is one of automated, active, event."""
+    [(code, line, at, message, hint)] = _card(tmp_path, requires, '"played"')
+    assert (code, line, at) == ("R003", 10, _after_comparison(f"    requires: {requires}"))
+    assert f"'{word}'" in message and "automated, active, event" in message
+    assert f"did you mean '{near}'?" in hint
+
+
+def test_a_trigger_filter_on_a_misspelt_type_is_r003(tmp_path: Path) -> None:
+    on = '"played where event.card.type == evnet"'
+    [(code, line, col, message, _)] = _card(tmp_path, '"oxygen at most 5"', on)
+    assert (code, line, col) == ("R003", 11, _after_comparison(f"    triggers: [{{on: {on}"))
+    assert "'evnet'" in message and "never" in message
+
+
+def test_the_allowed_words_still_compare(tmp_path: Path) -> None:
+    assert _card(tmp_path, '"this.type == automated"',
+                 '"played where event.card.type != \\"event\\""') == []
+
+
+MODULE = """kind: modules
+records:
+  - id: cheap
+    name: {en: Cheap, it: Economico}
+    source: {doc: tm-rules-it, section: "Carta Progetto"}
+    changes:
+      - {kind: cards, id: colonizer_training_camp, set: {cost: %s}}
+"""
+
+
+@pytest.mark.parametrize("value, errors", [('"5"', 1), ("5", 0), ("true", 1)])
+def test_a_module_change_of_the_wrong_plain_type_is_s003(tmp_path: Path, value: str,
+                                                         errors: int) -> None:
+    """A card's ``cost: "5"`` is S003; a module setting it so was not, and the card then
+    cost 0 M€ in play."""
+    exp = tmp_path / "cheap"
+    exp.mkdir()
+    (exp / "modules.yaml").write_text(MODULE % value, "utf-8")
+    found = [d for d in compile_game(exp, ROOT, base=TM_RULES).diagnostics
+             if not d.code.startswith("W")]
+    assert [(d.code, d.span.line) for d in found] == [("S003", 7)] * errors
+    if errors:
+        assert "cost" in found[0].message and "not an integer" in found[0].message
+
+
+@pytest.mark.parametrize("entry, code, words", [
+    ("{type: int, min: 5, max: 2}", "R030", "min 5 is above max 2"),
+    ("{type: int, min: 0, max: 3, value: 9}", "S004", "9 is above the greatest value 3"),
+    ("{type: int, min: 1, value: 0}", "S004", "0 is below the least value 1"),
+])
+def test_state_bounds_that_contradict_are_errors(tmp_path: Path, entry: str, code: str,
+                                                 words: str) -> None:
+    folder = tiny_copy(tmp_path, {"state.yaml": ("  passed: {type: bool}",
+                                                 f"  passed: {{type: bool}}\n  tokens: {entry}")})
+    found = [(d.code, d.span.line, d.message) for d in diagnostics(folder)]
+    assert [(c, line) for c, line, _ in found] == [(code, 10)]
+    assert words in found[0][2] and "tokens" in found[0][2]
+
+
+def test_state_bounds_that_agree_pass(tmp_path: Path) -> None:
+    folder = tiny_copy(tmp_path, {"state.yaml": (
+        "  passed: {type: bool}", "  passed: {type: bool}\n  tokens: {type: int, min: 0, "
+        "max: 3, value: 3}")})
+    assert diagnostics(folder) == []
