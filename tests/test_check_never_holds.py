@@ -14,7 +14,9 @@ import pytest
 
 from compiler.pipeline import compile_game
 from tests.conftest import ROOT, TM_RULES
-from tests.core.helpers import diagnostics, tiny_copy
+from tests.core.helpers import TINY, diagnostics, tiny_copy
+
+TINY_CARDS = TINY / "cards.yaml"
 
 CARD = """kind: cards
 deck: project
@@ -114,3 +116,49 @@ def test_state_bounds_that_agree_pass(tmp_path: Path) -> None:
         "  passed: {type: bool}", "  passed: {type: bool}\n  tokens: {type: int, min: 0, "
         "max: 3, value: 3}")})
     assert diagnostics(folder) == []
+
+
+def _mine(tmp_path: Path, effect: str = "gain 3 coins", on: str = "") -> list[tuple[str, int, int]]:
+    """core_tiny (1-4 players) with the Mine's effect (and the Market's trigger) replaced;
+    the diagnostics' code, line and column."""
+    edits = {"cards.yaml": ('effect: "gain 3 coins"', f'effect: "{effect}"')}
+    folder = tiny_copy(tmp_path, edits)
+    if on:
+        cards = folder / "cards.yaml"
+        cards.write_text(cards.read_text("utf-8").replace(
+            "played where event.by == you and event.card != this", on), "utf-8")
+    return [(d.code, d.span.line, d.span.col) for d in diagnostics(folder)]
+
+
+@pytest.mark.parametrize("count", ["0", "-1", "(-2)"])
+def test_a_written_repeat_count_below_one_is_s004(tmp_path: Path, count: str) -> None:
+    """``repeat -1: gain 1 points`` read "Repeat -1 times" and did nothing (S4)."""
+    effect = f"repeat {count}: gain 1 points"
+    col = len('  - {id: mine, name: {en: Mine}, cost: 2, effect: "repeat ') + 1
+    assert _mine(tmp_path, effect) == [("S004", 4, col)]
+
+
+def test_a_repeat_count_of_one_or_a_computed_count_passes(tmp_path: Path) -> None:
+    assert _mine(tmp_path, "repeat 1: gain 1 points; repeat count hand: gain 1 coins") == []
+
+
+def test_a_written_seat_the_game_has_not_is_r046_in_a_comparison(tmp_path: Path) -> None:
+    """core_tiny has at most 4 players (seats 0-3): ``event.by == 7`` never held (S12)."""
+    on = "played where event.by == 7"
+    line = next(i for i, text in enumerate(
+        (TINY_CARDS.read_text("utf-8")).splitlines(), 1) if "event.by == you" in text)
+    found = _mine(tmp_path, on=on)
+    assert [(c, n) for c, n, _ in found] == [("R046", line)]
+
+
+def test_a_written_seat_within_the_game_compares(tmp_path: Path) -> None:
+    assert _mine(tmp_path, on="played where event.by == 3") == []
+
+
+def test_a_written_seat_the_game_has_not_is_r046_when_assigned(tmp_path: Path) -> None:
+    """A Love Letter copy's ``starter = 5`` failed in play, at the line that read it."""
+    folder = tiny_copy(tmp_path, {"state.yaml": ("  passed: {type: bool}",
+                                                 "  passed: {type: bool}\n  first: player"),
+                                  "cards.yaml": ('effect: "gain 3 coins"',
+                                                 'effect: "first = 4; first = 3"')})
+    assert [(d.code, d.span.line) for d in diagnostics(folder)] == [("R046", 4)]

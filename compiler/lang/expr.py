@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.diagnostics import did_you_mean
-from compiler.lang.checks import check_by_players, check_one_of
+from compiler.lang.checks import check_by_players, check_compared
 from compiler.lang.hints import wrong_type
 from compiler.lang.names import (
     default_of,
@@ -301,7 +301,7 @@ def _cmp(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
         ib, tb = lit(None, "none")
     else:
         ib, tb = expr(rc, b, scope, ta if eq else "int")
-    check_one_of(rc, o, ((ia, a), (ib, b)))
+    check_compared(rc, o, ((ia, a, ta), (ib, b, tb)))
     if o not in ("==", "!=") and not compatible(ta, "int"):
         raise rc.fail(a, "R003", f"'{o}' compares numbers, not {show(ta)}", hint="")
     return {"op": "cmp", "o": o, "a": ia, "b": ib}, "bool"
