@@ -162,3 +162,31 @@ def test_a_written_seat_the_game_has_not_is_r046_when_assigned(tmp_path: Path) -
                                   "cards.yaml": ('effect: "gain 3 coins"',
                                                  'effect: "first = 4; first = 3"')})
     assert [(d.code, d.span.line) for d in diagnostics(folder)] == [("R046", 4)]
+
+
+CYCLE = """kind: cards
+deck: project
+source: {doc: tm-rules-it, section: "Carta Progetto"}
+records:
+  - {id: loop_card, number: "X22", name: {en: Loop}, type: automated, cost: 0,
+     production: "%s", effect: "%s"}
+"""
+
+
+@pytest.mark.parametrize("production, effect, errors", [
+    ("do this.effect", "do this.production", 1),       # crashed: RecursionError
+    ("gain 1 heat", "gain 1 plants; do this.effect", 1),  # 200000 statements, elsewhere
+    ("gain 1 heat", "gain 1 plants; if plants < 9 then do this.effect", 0),
+    ("gain 1 heat production", "do this.production; gain 1 plants", 0),
+])
+def test_effect_fields_that_run_each_other_for_ever_are_r035(
+        tmp_path: Path, production: str, effect: str, errors: int) -> None:
+    """QA qa12 S22: ``do this.F`` cycles with no condition on the way never end."""
+    exp = tmp_path / "loop"
+    exp.mkdir()
+    (exp / "cards.yaml").write_text(CYCLE % (production, effect), "utf-8")
+    found = [d for d in compile_game(exp, ROOT, base=TM_RULES).diagnostics
+             if not d.code.startswith("W")]
+    assert [(d.code, d.span.line) for d in found] == [("R035", 6)] * errors
+    if errors:
+        assert "loop_card" in found[0].message and "never end" in found[0].message

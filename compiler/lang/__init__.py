@@ -18,6 +18,7 @@ from typing import Any
 
 from compiler.diagnostics import Diagnostic
 from compiler.lang.copies import Copies
+from compiler.lang.cycles import record_cycles
 from compiler.lang.declare import CORE_KINDS, Decls, declare
 from compiler.lang.expand import check_definition
 from compiler.lang.fields import record_scope, resolve_value
@@ -47,6 +48,7 @@ def compile_core(docs: list[Document], prompted: list[dict[str, Any]] | None = N
     ir["state"] = resolve_state(rc)
     ir["events"] = {e: sorted(f) for e, f in decls.events.items()}
     ir["records"], shared = _records(rc)
+    rc.diags += record_cycles(decls, ir["records"])
     ir["flow"] = resolve_flow(rc)
     ir["records"]["modules"] = resolve_modules(rc)
     ir["definitions"] = {d.id: {"text": d.record.get("text") or {},
