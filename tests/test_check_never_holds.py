@@ -138,6 +138,14 @@ def test_a_written_repeat_count_below_one_is_s004(tmp_path: Path, count: str) ->
     assert _mine(tmp_path, effect) == [("S004", 4, col)]
 
 
+@pytest.mark.parametrize("effect", ["choose 0 (gain 1 points | gain 1 coins)",
+                                    "choose up to 0 (gain 1 points | gain 1 coins)"])
+def test_a_written_choose_count_below_one_is_s004(tmp_path: Path, effect: str) -> None:
+    """``choose 0 (...)`` took nothing, silently (S14)."""
+    col = len('  - {id: mine, name: {en: Mine}, cost: 2, effect: "') + effect.index("0") + 1
+    assert _mine(tmp_path, effect) == [("S004", 4, col)]
+
+
 def test_a_repeat_count_of_one_or_a_computed_count_passes(tmp_path: Path) -> None:
     assert _mine(tmp_path, "repeat 1: gain 1 points; repeat count hand: gain 1 coins") == []
 

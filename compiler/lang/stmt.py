@@ -72,12 +72,19 @@ def _for(rc: RC, syn: Syn, scope: Scope) -> IR:
 
 
 def _repeat(rc: RC, syn: Syn, scope: Scope) -> IR:
-    n, _ = expr(rc, syn.kids[0], scope, "int")
-    if n.get("op") == "lit" and type(n.get("v")) is int and n["v"] < 1:  # QA qa12 S4
-        raise rc.fail(syn.kids[0], "S004", f"repeat {n['v']}: the count {n['v']} is below "
-                      "the least value 1: the loop would run nothing", hint="write how many "
-                      "times, 1 or more, or leave the repeat out")
+    n = _count(rc, syn.kids[0], scope, "repeat")
     return {"op": "rep", "n": n, "b": looped(rc, syn.kids[1], scope.child())}
+
+
+def _count(rc: RC, syn: Syn, scope: Scope, what: str) -> IR:
+    """A count of ``repeat`` or ``choose``; S004 when it is written below 1: the
+    statement would do nothing (QA qa12 S4: "Repeat -1 times")."""
+    n, _ = expr(rc, syn, scope, "int")
+    if n.get("op") == "lit" and type(n.get("v")) is int and n["v"] < 1:
+        raise rc.fail(syn, "S004", f"{what} {n['v']}: the count {n['v']} is below the least "
+                      "value 1: it would do nothing", hint=f"write how many, 1 or more, or "
+                      f"leave the {what.split()[0]} out")
+    return n
 
 
 def _while(rc: RC, syn: Syn, scope: Scope) -> IR:
@@ -90,7 +97,7 @@ def _choose(rc: RC, syn: Syn, scope: Scope) -> IR:
     ir: IR = {"op": "choose", "alts": [_alt(rc, a, k, scope) for k, a in enumerate(alts)],
               "kind": kind or _kind_of(alts)}
     if count is not None:
-        ir["n"], _ = expr(rc, count, scope, "int")
+        ir["n"] = _count(rc, count, scope, "choose up to" if up_to else "choose")
         ir["upto"] = bool(up_to)
     if rc.texts:
         ir["prompt"] = prompt_of(rc)
