@@ -198,3 +198,23 @@ def test_effect_fields_that_run_each_other_for_ever_are_r035(
     assert [(d.code, d.span.line) for d in found] == [("R035", 6)] * errors
     if errors:
         assert "loop_card" in found[0].message and "never end" in found[0].message
+
+
+@pytest.mark.parametrize("players, words", [
+    ("{min: 5, max: 6}", "5-6 players, but the game is for 1-4"),
+    ("{min: 3, max: 2}", "max 2 is less than min 3"),
+])
+def test_a_record_for_player_counts_the_game_has_not_is_s003(tmp_path: Path, players: str,
+                                                             words: str) -> None:
+    """A Love Letter copy's King with ``players: {min: 5, max: 6}`` was never dealt."""
+    folder = tiny_copy(tmp_path, {"cards.yaml": (
+        '{id: mine, name: {en: Mine},', f'{{id: mine, name: {{en: Mine}}, players: {players},')})
+    found = [(d.code, d.span.line, d.message) for d in diagnostics(folder)]
+    assert [(c, n) for c, n, _ in found] == [("S003", 4)]
+    assert words in found[0][2] and "mine" in found[0][2]
+
+
+def test_a_record_for_some_of_the_games_player_counts_passes(tmp_path: Path) -> None:
+    folder = tiny_copy(tmp_path, {"cards.yaml": (
+        '{id: mine, name: {en: Mine},', '{id: mine, name: {en: Mine}, players: {min: 3},')})
+    assert diagnostics(folder) == []
