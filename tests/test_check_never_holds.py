@@ -218,3 +218,30 @@ def test_a_record_for_some_of_the_games_player_counts_passes(tmp_path: Path) -> 
     folder = tiny_copy(tmp_path, {"cards.yaml": (
         '{id: mine, name: {en: Mine},', '{id: mine, name: {en: Mine}, players: {min: 3},')})
     assert diagnostics(folder) == []
+
+
+EVENTS = """kind: events
+records:
+  - {id: flooded, fields: {by: player}, name: {en: a space floods, it: uno spazio si allaga}}
+"""
+
+
+def test_an_event_nothing_emits_is_w009_at_its_declaration(tmp_path: Path) -> None:
+    """QA qa12 S5: a trigger on an expansion's own event, which no rule emits, never ran,
+    and a grant lasting until it lasted for ever."""
+    exp = tmp_path / "flood"
+    exp.mkdir()
+    (exp / "events.yaml").write_text(EVENTS, "utf-8")
+    (exp / "cards.yaml").write_text(CARD % ('"oxygen at most 5"', '"flooded"'), "utf-8")
+    found = [d for d in compile_game(exp, ROOT, base=TM_RULES).diagnostics
+             if d.code == "W009"]
+    assert [(d.span.path.endswith("flood/events.yaml"), d.span.line) for d in found] == \
+        [(True, 3)]
+    assert "'flooded'" in found[0].message and "1 reaction" in found[0].message
+    assert found[0].severity.value == "warning"
+
+
+def test_the_shipped_games_emit_every_event_they_declare() -> None:
+    for game in ("love_letter", "pampero", "terraforming_mars"):
+        comp = compile_game(ROOT / "rules_data" / game, ROOT)
+        assert not [d for d in comp.diagnostics if d.code == "W009"], game

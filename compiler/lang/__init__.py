@@ -18,7 +18,7 @@ from typing import Any
 
 from compiler.diagnostics import Diagnostic
 from compiler.lang.copies import Copies
-from compiler.lang.cycles import record_cycles
+from compiler.lang.cycles import record_cycles, silent_events
 from compiler.lang.declare import CORE_KINDS, Decls, declare
 from compiler.lang.expand import check_definition
 from compiler.lang.fields import record_scope, resolve_value
@@ -56,6 +56,7 @@ def compile_core(docs: list[Document], prompted: list[dict[str, Any]] | None = N
                                 "at": f"{d.doc.path}:{d.span.line}"}
                          for d in decls.definitions}
     number_nodes(ir, prompted, shared)
+    rc.diags += silent_events(decls, ir)
     rc.diags = _once(rc.diags)
     ir["modules"] = ir["records"]["modules"]  # where tools look for the module table
     ir["texts"] = texts_table(rc.notes, decls, docs)  # for sheets and explain only

@@ -1,4 +1,6 @@
-"""R035 for a record whose effect fields run each other for ever (QA qa12 S22).
+"""Rules that would never end or never run, found on the whole IR (QA qa12).
+
+``record_cycles``: R035 for a record whose effect fields run each other for ever (S22).
 
 ``do this.F`` runs the record's own field ``F``. A field that runs itself, or runs
 another that runs it back, with nothing on the way that could stop it (a condition, a
@@ -7,16 +9,22 @@ this.production"`` crashed the engine (Python's recursion limit), and ``effect: 
 plants; do this.effect"`` stopped at the statement budget, naming the rule that played
 the card. Only statements that surely run are followed: a sequence, a ``with``, a
 ``do``; an ``if`` (``if plants < 9 then do this.effect``) may end the recursion.
+
+``silent_events``: W009 at the declaration of an event that no rule emits (the kernel
+emits ``round_start`` and ``round_end``): the reactions to it never run and a grant
+lasting until it lasts for ever (S5: an expansion's own event, answered but never said).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from compiler.diagnostics import Diagnostic
+from compiler.diagnostics import Diagnostic, Severity
 from compiler.lang.declare import Decls
 
-__all__ = ["record_cycles"]
+__all__ = ["record_cycles", "silent_events"]
+
+KERNEL_EVENTS = frozenset({"round_start", "round_end"})
 
 
 def record_cycles(decls: Decls, records: dict[str, Any]) -> list[Diagnostic]:
@@ -62,3 +70,29 @@ def _cycle(runs: dict[str, set[str]], path: list[str]) -> list[str] | None:
             if found:
                 return found
     return None
+
+
+def silent_events(decls: Decls, ir: dict[str, Any]) -> list[Diagnostic]:
+    """W009 for each declared event nothing emits, with the reactions that wait for it."""
+    said, waits = _events_of(ir, set(), {})
+    return [Diagnostic(decls.event_spans[ev], "W009", f"event '{ev}' is never emitted: no "
+                       f"rule says emit {ev} {{...}}, so its {waits.get(ev, 0)} reaction(s) "
+                       "never run and a grant until it lasts for ever",
+                       hint=f"emit it where it happens (emit {ev} {{...}}), or answer an "
+                       "event the rules emit", severity=Severity.WARNING)
+            for ev in decls.events if ev not in said | KERNEL_EVENTS and ev in decls.event_spans]
+
+
+def _events_of(x: Any, said: set[str], waits: dict[str, int]) -> tuple[set[str], dict[str, int]]:
+    """The events ``x`` emits, and how many reactions answer each (``{on: EVENT}``)."""
+    if isinstance(x, dict):
+        if x.get("op") == "emit":
+            said.add(str(x.get("ev")))
+        if isinstance(x.get("on"), str):
+            waits[x["on"]] = waits.get(x["on"], 0) + 1
+        for v in x.values():
+            _events_of(v, said, waits)
+    elif isinstance(x, list):
+        for v in x:
+            _events_of(v, said, waits)
+    return said, waits
