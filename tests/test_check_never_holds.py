@@ -245,3 +245,12 @@ def test_the_shipped_games_emit_every_event_they_declare() -> None:
     for game in ("love_letter", "pampero", "terraforming_mars"):
         comp = compile_game(ROOT / "rules_data" / game, ROOT)
         assert not [d for d in comp.diagnostics if d.code == "W009"], game
+
+
+def test_the_word_event_compared_as_a_text_says_to_quote_it(tmp_path: Path) -> None:
+    """QA qa12 S7: ``event.card.type == event`` read the event itself and said "'event' is
+    a tags id (read here as {card: ...})"."""
+    [(code, _, _, message, hint)] = _card(tmp_path, '"oxygen at most 5"',
+                                          '"played where event.card.type == event"')
+    assert code == "R003" and "'event' is the event being answered" in message
+    assert 'write it in quotes: "event"' in hint

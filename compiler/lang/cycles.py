@@ -75,9 +75,10 @@ def _cycle(runs: dict[str, set[str]], path: list[str]) -> list[str] | None:
 def silent_events(decls: Decls, ir: dict[str, Any]) -> list[Diagnostic]:
     """W009 for each declared event nothing emits, with the reactions that wait for it."""
     said, waits = _events_of(ir, set(), {})
-    return [Diagnostic(decls.event_spans[ev], "W009", f"event '{ev}' is never emitted: no "
-                       f"rule says emit {ev} {{...}}, so its {waits.get(ev, 0)} reaction(s) "
-                       "never run and a grant until it lasts for ever",
+    return [Diagnostic(decls.event_spans[ev], "W009", f"event '{ev}' is never emitted (no "
+                       f"rule says emit {ev} {{...}}): " + (
+                           f"its {waits[ev]} reaction(s) never run" if waits.get(ev) else
+                           "nothing answering it would run") + ", a grant until it lasts for ever",
                        hint=f"emit it where it happens (emit {ev} {{...}}), or answer an "
                        "event the rules emit", severity=Severity.WARNING)
             for ev in decls.events if ev not in said | KERNEL_EVENTS and ev in decls.event_spans]
