@@ -254,3 +254,23 @@ def test_the_word_event_compared_as_a_text_says_to_quote_it(tmp_path: Path) -> N
                                           '"played where event.card.type == event"')
     assert code == "R003" and "'event' is the event being answered" in message
     assert 'write it in quotes: "event"' in hint
+
+
+@pytest.mark.parametrize("on, errors", [
+    ('"played"', 1),                                   # stopped after 1000 events
+    ('"played where event.card != this"', 0),          # its own emit does not answer
+])
+def test_a_reaction_that_always_emits_its_own_event_is_r035(tmp_path: Path, on: str,
+                                                             errors: int) -> None:
+    """QA qa12 S6: ``on: played`` with ``emit played {...}`` and no filter never ends."""
+    exp = tmp_path / "echo"
+    exp.mkdir()
+    card = CARD % ('"oxygen at most 5"', on)
+    card = card.replace('effect: "gain 1 plants"}',
+                        'effect: "emit played {card: this, by: you, tags: [], cost: 0}"}')
+    (exp / "cards.yaml").write_text(card, "utf-8")
+    found = [d for d in compile_game(exp, ROOT, base=TM_RULES).diagnostics
+             if not d.code.startswith("W")]
+    assert [(d.code, d.span.line) for d in found] == [("R035", 11)] * errors
+    if errors:
+        assert "emits played" in found[0].message

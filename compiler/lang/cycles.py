@@ -10,6 +10,8 @@ plants; do this.effect"`` stopped at the statement budget, naming the rule that 
 the card. Only statements that surely run are followed: a sequence, a ``with``, a
 ``do``; an ``if`` (``if plants < 9 then do this.effect``) may end the recursion.
 
+A reaction with no filter whose effect surely emits the event it answers is R035 too (S6).
+
 ``silent_events``: W009 at the declaration of an event that no rule emits (the kernel
 emits ``round_start`` and ``round_end``): the reactions to it never run and a grant
 lasting until it lasts for ever (S5: an expansion's own event, answered but never said).
@@ -35,6 +37,7 @@ def record_cycles(decls: Decls, records: dict[str, Any]) -> list[Diagnostic]:
             rec = decls.records.get(kind, {}).get(rid)
             if rec is None or not isinstance(ir, dict):
                 continue
+            out += _echoes(kind, rid, rec, ir)
             runs = {f: _runs(v) for f, v in ir.items() if isinstance(v, dict) and "op" in v}
             loop = next((p for f in runs if (p := _cycle(runs, [f]))), None)
             if loop:
@@ -47,14 +50,33 @@ def record_cycles(decls: Decls, records: dict[str, Any]) -> list[Diagnostic]:
     return out
 
 
-def _runs(ir: dict[str, Any]) -> set[str]:
-    """The fields of ``this`` that statement ``ir`` surely runs (``do this.F``)."""
+def _echoes(kind: str, rid: str, rec: Any, ir: dict[str, Any]) -> list[Diagnostic]:
+    """R035 for a reaction with no filter whose effect surely emits the event it answers:
+    it answers itself for ever (S6: the engine stopped after 1000 events)."""
+    out = []
+    for field, reactions in ir.items():
+        for i, r in enumerate(reactions if isinstance(reactions, list) else []):
+            if isinstance(r, dict) and isinstance(r.get("b"), dict) and "w" not in r and \
+                    r.get("on") in _runs(r["b"], "emit"):
+                out.append(Diagnostic(
+                    rec.doc.span(rec.path + (field, i, "on")), "R035", f"{kind} '{rid}': its "
+                    f"reaction to {r['on']} emits {r['on']} again, which it answers: running "
+                    "it would never end", hint=f"filter it ({r['on']} where event.card != "
+                    "this, or an if:), or emit another event"))
+    return out
+
+
+def _runs(ir: dict[str, Any], what: str = "do") -> set[str]:
+    """The fields of ``this`` that statement ``ir`` surely runs (``do this.F``), or with
+    ``what="emit"`` the events it surely emits."""
     op = ir.get("op")
     if op == "seq":
-        return set().union(*(_runs(s) for s in ir.get("b") or [] if isinstance(s, dict)))
+        return set().union(*(_runs(s, what) for s in ir.get("b") or [] if isinstance(s, dict)))
     if op == "with" and isinstance(ir.get("b"), dict):
-        return _runs(ir["b"])
-    e = ir.get("e") if op == "do" else None
+        return _runs(ir["b"], what)
+    if op == "emit" == what:
+        return {str(ir.get("ev"))}
+    e = ir.get("e") if op == "do" == what else None
     if isinstance(e, dict) and e.get("op") == "fld" and e.get("of") == {"op": "var", "n": "this"}:
         return {str(e.get("f"))}
     return set()
