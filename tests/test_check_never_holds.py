@@ -274,3 +274,29 @@ def test_a_reaction_that_always_emits_its_own_event_is_r035(tmp_path: Path, on: 
     assert [(d.code, d.span.line) for d in found] == [("R035", 11)] * errors
     if errors:
         assert "emits played" in found[0].message
+
+
+@pytest.mark.parametrize("effect", ["gain (random 0) points", "gain (3 / 0) points",
+                                    "gain (count hand % 0) points"])
+def test_a_written_zero_that_makes_a_value_always_0_is_s004(tmp_path: Path, effect: str) -> None:
+    """QA qa12 S4, S14: ``random 0`` and a division by a written 0 always give 0."""
+    assert [c for c, _, _ in _mine(tmp_path, effect)] == ["S004"]
+
+
+def test_vp_per_0_resources_is_s004(tmp_path: Path) -> None:
+    """``vp: "1 per 0 resource here"`` printed "1 per 0 resources on this card", scored 0."""
+    exp = tmp_path / "per0"
+    exp.mkdir()
+    card = CARD % ('"oxygen at most 5"', '"played"')
+    (exp / "cards.yaml").write_text(card + '    resource: microbe\n    vp: "1 per 0 '
+                                    'resource here"\n', "utf-8")
+    found = [d for d in compile_game(exp, ROOT, base=TM_RULES).diagnostics
+             if not d.code.startswith("W")]
+    assert [d.code for d in found] == ["S004"]
+    assert "divides by 0" in found[0].message  # at the definition; the card's vp line:
+    assert any(s.path.endswith("per0/cards.yaml") and s.line == 13
+               for s in (found[0].span, *found[0].related))
+
+
+def test_random_1_and_division_by_a_count_pass(tmp_path: Path) -> None:
+    assert _mine(tmp_path, "gain (random 1) points; gain (4 / (count hand + 1)) coins") == []

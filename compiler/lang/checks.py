@@ -28,7 +28,7 @@ from compiler.lang.declare import Definition
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope, var
 from compiler.lang.types import Type, strip_opt
 
-__all__ = ["check_by_players", "check_compared", "check_seat", "check_uses"]
+__all__ = ["check_by_players", "check_compared", "check_seat", "check_uses", "check_zero"]
 
 UNKNOWN = object()
 _HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -66,6 +66,17 @@ def check_compared(rc: RC, o: str, sides: tuple[tuple[IR, Any, Type], ...]) -> N
             raise rc.fail(at, "R003", f"'{value}' is no {field['f']} of {field['kind']} (one "
                           f"of: {', '.join(allowed)}): '{o}' would {never} hold",
                           hint=did_you_mean(value, allowed) or "write one of them")
+
+
+def check_zero(rc: RC, syn: Any, ir: IR, what: str) -> None:
+    """S004 when a number written in the text makes a value always 0: ``random 0`` (or
+    below), and ``/ 0`` or ``% 0`` (``1 per 0 resource here`` scored 0: QA qa12 S4, S14)."""
+    v = ir.get("v") if ir.get("op") == "lit" else None
+    if type(v) is int and (v < 1 if what == "random" else v == 0):
+        said = f"random {v}: {v} is below the least value 1" if what == "random" else \
+            f"'{what} 0' divides by 0"
+        raise rc.fail(syn, "S004", f"{said}: the value is always 0", hint="write a number of 1 "
+                      "or more, or leave it out (docs/dsl.md, Values: '/' and '%' by 0 give 0)")
 
 
 def check_seat(rc: RC, syn: Any, ir: IR) -> None:
