@@ -64,9 +64,9 @@ CODES = {
     "W006": "invisible bidirectional control character",
     "W007": "line break or tab in a name",
     "W008": "hidden path that matches nothing",
-    "W009": "event never emitted",
     "W001": "provisional value", "W002": "printed count differs from the records",
     "W010": "placeholder content",
+    "W011": "event never emitted",
     # failures of `rulesc test` (compiler/scenario*.py), "Scenario failures" in the docs
     "T001": "scenario key unknown, missing or of the wrong type",
     "T002": "scenario setup refused", "T003": "play_until never reached",

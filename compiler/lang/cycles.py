@@ -12,7 +12,7 @@ the card. Only statements that surely run are followed: a sequence, a ``with``, 
 
 A reaction with no filter whose effect surely emits the event it answers is R035 too (S6).
 
-``silent_events``: W009 at the declaration of an event that no rule emits (the kernel
+``silent_events``: W011 at the declaration of an event that no rule emits (the kernel
 emits ``round_start`` and ``round_end``): the reactions to it never run and a grant
 lasting until it lasts for ever (S5: an expansion's own event, answered but never said).
 """
@@ -95,9 +95,9 @@ def _cycle(runs: dict[str, set[str]], path: list[str]) -> list[str] | None:
 
 
 def silent_events(decls: Decls, ir: dict[str, Any]) -> list[Diagnostic]:
-    """W009 for each declared event nothing emits, with the reactions that wait for it."""
+    """W011 for each declared event nothing emits, with the reactions that wait for it."""
     said, waits = _events_of(ir, set(), {})
-    return [Diagnostic(decls.event_spans[ev], "W009", f"event '{ev}' is never emitted (no "
+    return [Diagnostic(decls.event_spans[ev], "W011", f"event '{ev}' is never emitted (no "
                        f"rule says emit {ev} {{...}}): " + (
                            f"its {waits[ev]} reaction(s) never run" if waits.get(ev) else
                            "nothing answering it would run") + ", a grant until it lasts for ever",
