@@ -48,32 +48,8 @@ def resolve_state(rc: RC) -> dict[str, Any]:
                 if key in spec:
                     item[key] = resolve_value(rc, entry.doc, entry.path + (key,),
                                               spec[key], want, scope)
-            _state_bounds(rc, entry, spec)
             out[scope_name][name] = item
     return out
-
-
-def _state_bounds(rc: RC, entry: Any, spec: dict[str, Any]) -> None:
-    """R030 when a state entry's written ``min`` is above its ``max``, S004 when its first
-    ``value``, a written number, is outside them. Every change is clamped to them: ``min:
-    5, max: 2`` never let a Love Letter copy end, and with ``value: 9, max: 3`` the first
-    token gained lowered 9 to 3 (QA qa12 S9, S10)."""
-    low, high, first = (v if isinstance(v, int) and not isinstance(v, bool) else None
-                        for v in (spec.get("min"), spec.get("max"), spec.get("value")))
-    what = f"state '{entry.name}'"
-    if low is not None and high is not None and low > high:
-        rc.diags.append(Diagnostic(entry.doc.span(entry.path + ("max",)), "R030",
-                                   f"{what}: min {low} is above max {high}: no value fits",
-                                   hint="write the least value as min, the greatest as max"))
-        return
-    for key, bound, bad in (("min", low, low is not None and first is not None and first < low),
-                            ("max", high, high is not None and first is not None and first > high)):
-        if bad:
-            side = "below the least" if key == "min" else "above the greatest"
-            rc.diags.append(Diagnostic(
-                entry.doc.span(entry.path + ("value",)), "S004", f"{what}: its first value "
-                f"{first} is {side} value {bound} ({key}: the first change would clamp it)",
-                hint=f"write a first value within min and max, or change the {key}"))
 
 
 def _plain(t: Type) -> Any:
