@@ -67,6 +67,7 @@ CODES = {
     "W009": "a sheet character no installed font has",
     "W001": "provisional value", "W002": "printed count differs from the records",
     "W010": "placeholder content",
+    "W011": "event never emitted",
     # failures of `rulesc test` (compiler/scenario*.py), "Scenario failures" in the docs
     "T001": "scenario key unknown, missing or of the wrong type",
     "T002": "scenario setup refused", "T003": "play_until never reached",

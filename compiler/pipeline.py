@@ -216,9 +216,11 @@ def _follows(d: Diagnostic, shadow: set[str], lost: list[frozenset[str]],
     only its definitions hold (R033: every word of a lost phrase, or a lost id no record
     that loaded has, ``declared``, occurs in the unmatched text), a sheet's hole naming a
     lost constant (R041), or a printed count of a deck some records of which did not load
-    (W002)."""
+    (W002), or an event never emitted (W011) when anything did not load."""
     if d.code == "W002":
         return f"deck:{_quoted_after(d.message, '(deck ')}" in shadow
+    if d.code == "W011":  # what did not load may be what emits it
+        return bool(shadow)
     if d.code == "R041" and "no constant of the game" in d.message:
         return _first_quoted(d.message) in shadow or "kind:constants" in shadow
     if d.code == "R001" and _last_quoted(d.message) in fields:

@@ -18,6 +18,7 @@ from typing import Any
 
 from compiler.diagnostics import Diagnostic
 from compiler.lang.copies import Copies
+from compiler.lang.cycles import record_cycles, silent_events
 from compiler.lang.declare import CORE_KINDS, Decls, declare
 from compiler.lang.expand import check_definition
 from compiler.lang.fields import record_scope, resolve_value
@@ -47,6 +48,7 @@ def compile_core(docs: list[Document], prompted: list[dict[str, Any]] | None = N
     ir["state"] = resolve_state(rc)
     ir["events"] = {e: sorted(f) for e, f in decls.events.items()}
     ir["records"], shared = _records(rc)
+    rc.diags += record_cycles(decls, ir["records"])
     ir["flow"] = resolve_flow(rc)
     ir["records"]["modules"] = resolve_modules(rc)
     ir["definitions"] = {d.id: {"text": d.record.get("text") or {},
@@ -54,6 +56,7 @@ def compile_core(docs: list[Document], prompted: list[dict[str, Any]] | None = N
                                 "at": f"{d.doc.path}:{d.span.line}"}
                          for d in decls.definitions}
     number_nodes(ir, prompted, shared)
+    rc.diags += silent_events(decls, ir)
     rc.diags = _once(rc.diags)
     ir["modules"] = ir["records"]["modules"]  # where tools look for the module table
     ir["texts"] = texts_table(rc.notes, decls, docs)  # for sheets and explain only

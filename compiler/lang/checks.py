@@ -8,6 +8,10 @@ and is false, the use is an error R038 whose message is ``says`` with the holes 
 alone cannot decide (it needs the game state, or a comparison of numbers) is not
 checked: write such rules as ``require`` in the definition's body.
 
+``check_compared`` (R003): ``==`` or ``!=`` between a ``one_of`` text field (kinds.yaml)
+and a text that is none of its words never or always holds: ``this.type == automatc``;
+(R046, ``check_seat``) nor does a player compared with a seat number the game has not.
+
 ``check_by_players`` (R042): a literal list (a constant written by player count) read at
 an index made of ``player_count`` and numbers must hold an item for every player count
 the game allows: ``tokens_to_win.(player_count - 2)`` with ``[7, 5]`` in a 2-4 player
@@ -19,12 +23,12 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from compiler.diagnostics import Diagnostic, Span
+from compiler.diagnostics import Diagnostic, Span, did_you_mean
 from compiler.lang.declare import Definition
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope, var
-from compiler.lang.types import Type
+from compiler.lang.types import Type, strip_opt
 
-__all__ = ["check_by_players", "check_uses"]
+__all__ = ["check_by_players", "check_compared", "check_seat", "check_uses", "check_zero"]
 
 UNKNOWN = object()
 _HOLE = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -45,6 +49,56 @@ def check_uses(rc: RC, d: Definition, args: dict[str, tuple[IR, Type, bool]],
             rc.diags.append(Diagnostic(site, "R038", message,
                                        hint=f"see definition '{d.id}' ({d.span})",
                                        related=(d.span,)))
+
+
+def check_compared(rc: RC, o: str, sides: tuple[tuple[IR, Any, Type], ...]) -> None:
+    """R003 at the text of ``sides`` (``(ir, syn, type)`` of ``a o b``) when the other side
+    reads a field whose words kinds.yaml lists and the text is none of them (QA qa12 S1:
+    the card was never playable); R046 at a seat number compared with a player."""
+    never = {"==": "never", "!=": "always"}.get(o)
+    for (field, _, t), (text, at, _) in (sides, sides[::-1]) if never else ():
+        if strip_opt(t) == "player":
+            check_seat(rc, at, text)
+        decl = rc.decls.kinds.get(field.get("kind", "")) if field.get("op") == "fld" else None
+        allowed = ((decl.bounds.get(field["f"]) or {}).get("one_of") or []) if decl else []
+        value = text.get("v") if text.get("op") == "lit" else None
+        if allowed and isinstance(value, str) and value not in allowed:
+            raise rc.fail(at, "R003", f"'{value}' is no {field['f']} of {field['kind']} (one "
+                          f"of: {', '.join(allowed)}): '{o}' would {never} hold",
+                          hint=did_you_mean(value, allowed) or "write one of them")
+
+
+def check_zero(rc: RC, syn: Any, ir: IR, what: str) -> None:
+    """S004 when a number written in the text makes a value always 0: ``random 0`` (or
+    below), and ``/ 0`` or ``% 0`` (``1 per 0 resource here`` scored 0: QA qa12 S4, S14)."""
+    v = ir.get("v") if ir.get("op") == "lit" else None
+    if type(v) is int and (v < 1 if what == "random" else v == 0):
+        said = f"random {v}: {v} is below the least value 1" if what == "random" else \
+            f"'{what} 0' divides by 0"
+        raise rc.fail(syn, "S004", f"{said}: the value is always 0", hint="write a number of 1 "
+                      "or more, or leave it out (docs/dsl.md, Values: '/' and '%' by 0 give 0)")
+
+
+def check_seat(rc: RC, syn: Any, ir: IR) -> None:
+    """R046 when a number written in the text (``with you = N``, ``event.by == N``) is a
+    seat no game of game.yaml's ``players`` has (seats count from 0; a seat computed at
+    run time out of range is a rules failure there)."""
+    negative = ir.get("op") == "neg"
+    lit = ir.get("a") if negative else ir
+    if not isinstance(lit, dict) or lit.get("op") != "lit" or type(lit.get("v")) is not int:
+        return
+    seat = -lit["v"] if negative else lit["v"]
+    game = rc.decls.singles.get("game")
+    limits = (game.data.get("players") if game is not None else None) or {}
+    most = limits.get("max") if isinstance(limits, dict) else None
+    if seat >= 0 and (type(most) is not int or seat < most):
+        return
+    who = f"player {seat + 1} (seat {seat})" if seat >= 0 else f"seat {seat}"
+    raise rc.fail(syn, "R046", f"no {who} in a game of "
+                  + (f"at most {most} players" if type(most) is int else "players"),
+                  hint="seats count from 0, the first player's is 0"
+                  + (f": 0 to {most - 1} here" if type(most) is int else "")
+                  + "; the next player is (you + 1) % player_count")
 
 
 def _fill(text: str, values: dict[str, Any]) -> str:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.diagnostics import did_you_mean
-from compiler.lang.checks import check_by_players
+from compiler.lang.checks import check_by_players, check_compared, check_zero
 from compiler.lang.hints import wrong_type
 from compiler.lang.names import (
     default_of,
@@ -227,6 +227,8 @@ def _arith(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     if not compatible(ta, "int"):
         raise rc.fail(a, "R003", f"'{o}' needs numbers, not {show(ta)}", hint="")
     ib, tb = expr(rc, b, scope, "int")
+    if o in ("/", "%"):
+        check_zero(rc, b, ib, o)
     seat = "player" in (strip_opt(ta), strip_opt(tb))  # seat arithmetic: (p + 1) % n
     return {"op": "ar", "o": o, "a": ia, "b": ib}, "player" if seat else "int"
 
@@ -301,6 +303,7 @@ def _cmp(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
         ib, tb = lit(None, "none")
     else:
         ib, tb = expr(rc, b, scope, ta if eq else "int")
+    check_compared(rc, o, ((ia, a, ta), (ib, b, tb)))
     if o not in ("==", "!=") and not compatible(ta, "int"):
         raise rc.fail(a, "R003", f"'{o}' compares numbers, not {show(ta)}", hint="")
     return {"op": "cmp", "o": o, "a": ia, "b": ib}, "bool"

@@ -19,7 +19,7 @@ from compiler.lang import bounds
 from compiler.lang.expr import expr
 from compiler.lang.fields import parse_text, resolve_value
 from compiler.lang.scope import IR, RC, Fail, Scope, var
-from compiler.lang.types import Type, bound_hint, with_core_bounds
+from compiler.lang.types import Type, bound_hint, strip_opt, with_core_bounds
 from compiler.load import Document
 
 __all__ = ["resolve_flow", "resolve_modules", "resolve_state"]
@@ -185,12 +185,35 @@ def _change(rc: RC, doc: Document, path: tuple[Any, ...], change: dict[str, Any]
                                        f"the fields of {kind}: "
                                        f"{', '.join(sorted(decl.fields)) or 'none'}"))
             continue
+        if _wrong_plain(rc, doc, path + ("set", key), value, decl.fields[key],
+                        f"{kind} '{rid}'"):
+            continue
         out["set"][key] = resolve_value(rc, doc, path + ("set", key), value,
                                         decl.fields[key], record_scope(str(kind)))
         _within(rc, doc, path + ("set", key), value,
                 with_core_bounds(key, decl.fields[key], decl.bounds.get(key) or {}),
                 f"{kind} '{rid}'")
     return out
+
+
+_PLAIN = {"int": (int, "an integer"), "bool": (bool, "true or false"), "text": (str, "a text")}
+
+
+def _wrong_plain(rc: RC, doc: Document, path: tuple[Any, ...], value: Any, t: Type,
+                 record: str) -> bool:
+    """S003 when a change sets an int, bool or text field to another type, as a record
+    of the kind would be told (QA qa12 S20: ``cost: "5"`` made the card free)."""
+    plain = strip_opt(t)
+    want = _PLAIN.get(plain) if isinstance(plain, str) else None
+    if isinstance(value, dict) and "provisional" in value:
+        value = value["provisional"]
+    if want is None or value is None or (isinstance(value, want[0]) and
+                                         (want[0] is bool or not isinstance(value, bool))):
+        return False
+    rc.diags.append(Diagnostic(doc.span(path), "S003", f"{record}: {path[-1]}: {value!r} is "
+                               f"not {want[1]}", hint=f"write {want[1]}" + (
+                                   " without quotes" if isinstance(value, str) else "")))
+    return True
 
 
 def _within(rc: RC, doc: Document, path: tuple[Any, ...], value: Any,

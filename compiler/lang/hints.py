@@ -12,7 +12,7 @@ from compiler.diagnostics import did_you_mean
 from compiler.lang.closest import closest
 from compiler.lang.scope import IR, RC, Fail, Scope
 from compiler.lang.syntax import Syn, walk
-from compiler.lang.types import Type, show
+from compiler.lang.types import Type, show, strip_opt
 
 __all__ = ["not_a_statement", "wrong_type"]
 
@@ -21,8 +21,8 @@ def wrong_type(rc: RC, syn: Syn, have: Type, want: Type) -> tuple[str, str]:
     """``("'plant' is a tags id (read here as a tags id), but a resources id is expected
     here", "did you mean 'plants'?")``."""
     message = _what(rc, syn, have) + f", but {show(want)} is expected here"
-    return message, _quoted_id(rc, syn, want) or _wanted_near(rc, syn, want) or \
-        _phrases_for(rc, syn, want) or _type_hint(have, want)
+    return message, _keyword_word(syn, want) or _quoted_id(rc, syn, want) or \
+        _wanted_near(rc, syn, want) or _phrases_for(rc, syn, want) or _type_hint(have, want)
 
 
 def _quoted_id(rc: RC, syn: Syn, want: Type) -> str:
@@ -45,8 +45,24 @@ def _quoted_id(rc: RC, syn: Syn, want: Type) -> str:
     return f"{close} (an id is written without quotes)" if close else ""
 
 
+KEYWORDS = {"event": "the event being answered", "this": "the record whose text this is",
+            "you": "the player acting", "it": "the record at hand"}
+"""Names the core binds, read before any record of that id (QA qa12 S7: TM's tag
+``event`` and ``event.card.type == event``)."""
+
+
+def _keyword_word(syn: Syn, want: Type) -> str:
+    """For ``event`` (``this``, ``you``, ``it``) where a text is expected: quote the word."""
+    name = syn.kids[0] if syn.op == "name" else None
+    if name in KEYWORDS and strip_opt(want) == "text":
+        return f'for the word, write it in quotes: "{name}"'
+    return ""
+
+
 def _what(rc: RC, syn: Syn, t: Type) -> str:
     """``'temperature' is a parameters id (read here as int)``, or ``this is int``."""
+    if syn.op == "name" and syn.kids[0] in KEYWORDS:
+        return f"'{syn.kids[0]}' is {KEYWORDS[syn.kids[0]]} here ({show(t)})"
     kinds = rc.decls.kind_of(str(syn.kids[0])) if syn.op == "name" else []
     if kinds:
         return f"'{syn.kids[0]}' is a {' and '.join(kinds)} id (read here as {show(t)})"

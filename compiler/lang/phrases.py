@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from compiler.diagnostics import Diagnostic, did_you_mean
+from compiler.lang.checks import check_zero
 from compiler.lang.closest import FUNCTION_WORDS, closest
 from compiler.lang.declare import Definition, Hole
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope
@@ -354,6 +355,8 @@ def _core_ir(rc: RC, syn: Syn, d: CorePhrase, args: dict[str, tuple[IR, Type, bo
     if d.fn == "can":
         return {"op": "can", "b": a[0]}, "bool"
     ir: IR = {"op": "fn", "f": d.fn, "a": a}
+    if d.fn == "random":
+        check_zero(rc, syn, a[0], "random")
     if d.fn == "adjacent":
         kind = strip_opt(first)
         if not (isinstance(kind, tuple) and kind[0] == "id"):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.diagnostics import did_you_mean
+from compiler.lang.checks import check_seat
 from compiler.lang.expand import prompt_of
 from compiler.lang.expr import binder, expr, want_bool
 from compiler.lang.hints import not_a_statement
@@ -71,8 +72,19 @@ def _for(rc: RC, syn: Syn, scope: Scope) -> IR:
 
 
 def _repeat(rc: RC, syn: Syn, scope: Scope) -> IR:
-    n, _ = expr(rc, syn.kids[0], scope, "int")
+    n = _count(rc, syn.kids[0], scope, "repeat")
     return {"op": "rep", "n": n, "b": looped(rc, syn.kids[1], scope.child())}
+
+
+def _count(rc: RC, syn: Syn, scope: Scope, what: str) -> IR:
+    """A count of ``repeat`` or ``choose``; S004 when it is written below 1: the
+    statement would do nothing (QA qa12 S4: "Repeat -1 times")."""
+    n, _ = expr(rc, syn, scope, "int")
+    if n.get("op") == "lit" and type(n.get("v")) is int and n["v"] < 1:
+        raise rc.fail(syn, "S004", f"{what} {n['v']}: the count {n['v']} is below the least "
+                      "value 1: it would do nothing", hint=f"write how many, 1 or more, or "
+                      f"leave the {what.split()[0]} out")
+    return n
 
 
 def _while(rc: RC, syn: Syn, scope: Scope) -> IR:
@@ -85,7 +97,7 @@ def _choose(rc: RC, syn: Syn, scope: Scope) -> IR:
     ir: IR = {"op": "choose", "alts": [_alt(rc, a, k, scope) for k, a in enumerate(alts)],
               "kind": kind or _kind_of(alts)}
     if count is not None:
-        ir["n"], _ = expr(rc, count, scope, "int")
+        ir["n"] = _count(rc, count, scope, "choose up to" if up_to else "choose")
         ir["upto"] = bool(up_to)
     if rc.texts:
         ir["prompt"] = prompt_of(rc)
@@ -162,31 +174,9 @@ def _with(rc: RC, syn: Syn, scope: Scope) -> IR:
     want = ("opt", "player") if name == "you" else "any"
     ir, t = expr(rc, value, scope, want)
     if name == "you":
-        _seat_of_game(rc, value, ir)
+        check_seat(rc, value, ir)
     v, inner = binder(rc, scope, name, t)
     return {"op": "with", "v": v, "e": ir, "b": stmt(rc, body, inner)}
-
-
-def _seat_of_game(rc: RC, syn: Syn, ir: IR) -> None:
-    """R046 when ``with you = N`` names, by a number written in the text, a seat no game
-    of game.yaml's ``players`` has (seats count from 0; a seat computed at run time out
-    of range is a rules failure there)."""
-    negative = ir.get("op") == "neg"
-    lit = ir.get("a") if negative else ir
-    if not isinstance(lit, dict) or lit.get("op") != "lit" or type(lit.get("v")) is not int:
-        return
-    seat = -lit["v"] if negative else lit["v"]
-    game = rc.decls.singles.get("game")
-    limits = (game.data.get("players") if game is not None else None) or {}
-    most = limits.get("max") if isinstance(limits, dict) else None
-    if seat >= 0 and (type(most) is not int or seat < most):
-        return
-    who = f"player {seat + 1} (seat {seat})" if seat >= 0 else f"seat {seat}"
-    raise rc.fail(syn, "R046", f"no {who} in a game of "
-                  + (f"at most {most} players" if type(most) is int else "players"),
-                  hint="seats count from 0, the first player's is 0"
-                  + (f": 0 to {most - 1} here" if type(most) is int else "")
-                  + "; the next player is (you + 1) % player_count")
 
 
 def _require(rc: RC, syn: Syn, scope: Scope) -> IR:
@@ -319,6 +309,8 @@ def _assign(rc: RC, syn: Syn, scope: Scope) -> IR:
             raise rc.fail(syn, "R003", f"'{o}' needs a number or a list, not {show(tt)}",
                           hint="")
     iv, tv = expr(rc, value, scope, want)
+    if o == "=" and strip_opt(tt) == "player":  # starter = 5 in a 2-4 player game
+        check_seat(rc, value, iv)
     if want == "any" and not (compatible(_ids(tv), _ids(tt)) or
                               compatible(_ids(tv), _ids(element(tt)))):
         raise rc.fail(value, "R003", f"'{o}' on {show(tt)} needs {show(tt)} or one of its "

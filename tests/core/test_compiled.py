@@ -116,12 +116,14 @@ def test_a_deck_of_too_many_copies_is_an_error_not_a_hang(tmp_path: Path) -> Non
 
 
 def test_a_reaction_that_emits_its_own_event_is_an_error_not_a_hang(tmp_path: Path) -> None:
-    # check accepts a card whose reaction to 'played' emits 'played' again; each answer
-    # nests one event deeper, so both engines stop with a RulesError naming its line.
+    # check accepts a card whose filtered reaction to 'played' emits 'played' again (the
+    # unfiltered one is R035: tests/test_check_never_holds.py); each answer nests one
+    # event deeper, so both engines stop with a RulesError naming its line.
     from compiler.runtime import RandomPolicy, RulesError
     from tests.core.helpers import tiny_copy
     echo = ('  - {id: echo, name: {en: Echo}, cost: 0,\n'
-            '     triggers: [{on: "played", effect: "emit played {card: this, by: you}"}]}\n')
+            '     triggers: [{on: "played where event.by == you", '
+            'effect: "emit played {card: this, by: you}"}]}\n')
     folder = tiny_copy(tmp_path, {"cards.yaml": ("records:\n", "records:\n" + echo)})
     comp = compile_game(folder, tmp_path)
     assert not comp.failed()

@@ -47,7 +47,7 @@ def _effect(holds_animals: bool) -> st.SearchStrategy[str]:
     return st.recursive(simple, lambda inner: st.one_of(
         st.builds(lambda a, b: f"choose ({a} | {b})", inner, inner),
         st.builds(lambda n, a, b: f"if coins >= {n} then ({a}) else ({b})", N, inner, inner),
-        st.builds(lambda n, a: f"repeat {n}: ({a})", st.integers(0, 2), inner),
+        st.builds(lambda n, a: f"repeat {n}: ({a})", st.integers(1, 2), inner),  # 0: S004
         st.builds(lambda a, b: f"{a}; {b}", inner, inner),
     ), max_leaves=4)
 
