@@ -9,7 +9,7 @@ A scenario (YAML)::
     modules: []
     seed: 1
     play_until: action     # optional: first options until a decision of this kind is open
-    given:                 # state set after setup: dotted path into Game.to_json() -> value
+    given:                 # state set after setup: dotted path into Game.toas_json() -> value
       players.0.stock.heat: 9
     when:                  # answers to the open decisions, in order
       - {act: award, id: thermalist}
@@ -39,7 +39,6 @@ Entry point: ``run_file(path, shown)`` -> ``Outcome``.
 from __future__ import annotations
 
 import difflib
-import json
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -48,15 +47,14 @@ from compiler import scenario_state as st
 from compiler.diagnostics import Severity, Span, did_you_mean
 from compiler.load import Document, load_text
 from compiler.scenario_ids import out_of_bounds, unknown_id, unknown_word
-from compiler.scenario_shape import NEEDED_TO_START, header, not_loaded
+from compiler.scenario_shape import NEEDED_TO_START, as_json, header, legal_now, not_loaded
 from compiler.scenario_state import Fail, Failure
 
 __all__ = ["Failure", "Outcome", "run_file"]
 
 MAX_AUTO = 500
 SETUP, UNTIL, NOTHING = "T002", "T003", "T009"
-FOLLOWS = ("a given entry above could not be set (T004): this step may fail only because "
-           "of it; fix that entry first")
+FOLLOWS = "a given entry above could not be set (T004): this step may fail only because of it"
 
 
 @dataclass
@@ -139,12 +137,12 @@ def _play(doc: Document, rules: dict[str, Any] | None, unusable: set[str],
     failures += _source(doc, box) if ok["source"] else []
     _play_until(game, doc)
     pending = game.pending() or {}
-    seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
+    seats = _Seats(int(pending.get("player", 0)), len(game.toas_json()["players"]))
     unset = _given(game, doc, seats, box) if ok["given"] else []
     refused = _when(game, doc, seats, box) if ok["when"] else []
     if unset:   # after a given not set, a step refused or accepted may follow from it
-        refused = [replace(f, hint=f"{f.hint}; {FOLLOWS}" if f.hint else FOLLOWS)
-                   if f.code in (st.REFUSED, st.ACCEPTED) else f for f in refused]
+        refused = [replace(f, hint=f"{f.hint}; {FOLLOWS}".lstrip("; ")) if f.code in
+                   (st.REFUSED, st.ACCEPTED) else f for f in refused]
     failures += unset + refused
     if ok["then"]:   # after a given not set, a step refused or a mistyped given or when
         failures += st.then_failures(game, doc, seats, box,  # the values would follow it
@@ -278,7 +276,7 @@ def _given(game: Any, doc: Document, seats: _Seats, box: dict[str, Any]) -> list
     given = doc.data.get("given") or {}
     if not given:
         return []
-    state = game.to_json()
+    state = game.toas_json()
     maps = open_maps(game.rules)
     failures = []
     for key, value in given.items():
@@ -345,9 +343,9 @@ def _when(game: Any, doc: Document, seats: _Seats, box: dict[str, Any]) -> list[
             except RulesError as exc:
                 problem = f"step {i + 1} was refused: {exc}"
         if problem and not refused:
-            return [Failure(span, st.REFUSED, problem, _legal(game))]
+            return [Failure(span, st.REFUSED, problem, legal_now(game))]
         if not problem and refused:
-            return [Failure(span, st.ACCEPTED, f"step {i + 1} {_json(action)} was accepted, "
+            return [Failure(span, st.ACCEPTED, f"step {i + 1} {as_json(action)} was accepted, "
                             "but must be refused", "the rules allow it: check the rulebook "
                             "and the rules data, or the state 'given' sets up")]
     return []
@@ -361,7 +359,7 @@ def _not_an_option(i: int, action: Any, pending: dict[str, Any], seats: _Seats) 
         return ""
     seat = int(pending["player"])
     near = _near_option(action, pending["options"])
-    return (f"step {i + 1} was refused: {_json(action)} is not an option of the "
+    return (f"step {i + 1} was refused: {as_json(action)} is not an option of the "
             f"'{pending['kind']}' decision of player {seat + 1} "
             f"(@{(seat - seats.first) % seats.n})" + (f"; {near}" if near else ""))
 
@@ -384,19 +382,5 @@ def _near_option(action: Any, options: list[Any]) -> str:
         close = difflib.get_close_matches(written, words, n=1) or \
             (holding if len(holding) == 1 else [])
         if close:
-            return f"did you mean {_json({**action, key: close[0]})}?"
+            return f"did you mean {as_json({**action, key: close[0]})}?"
     return ""
-
-
-def _legal(game: Any, most: int = 40) -> str:
-    """The options open now, as JSON (at most ``most``), for a refused step's hint."""
-    items = game.legal_actions()
-    if not items:
-        return "no decision is open now"
-    shown = ", ".join(_json(x) for x in items[:most])
-    more = f", ... ({len(items) - most} more)" if len(items) > most else ""
-    return f"the options now: [{shown}{more}]"
-
-
-def _json(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False, sort_keys=False)

@@ -2,18 +2,21 @@
 
 A mistake here is T001 (docs/diagnostics.md): an unknown or missing key, or a value of
 the wrong type, each reported, all in one run. Entry points: ``header(doc)`` -> the
-failures, ``not_loaded(shown, diags)`` for a file that is no mapping.
+failures, ``not_loaded(shown, diags)`` for a file that is no mapping; and how a failure
+shows actions: ``as_json(value)``, ``legal_now(game)`` (the options open, for a hint).
 """
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from compiler.diagnostics import Span, did_you_mean
 from compiler.load import Document
 from compiler.scenario_state import Failure
 
-__all__ = ["KEYS", "NEEDED_TO_START", "SHAPE", "SHAPES", "header", "not_loaded"]
+__all__ = ["KEYS", "NEEDED_TO_START", "SHAPE", "SHAPES", "as_json", "header", "legal_now",
+           "not_loaded"]
 
 SHAPE = "T001"
 KEYS = ("scenario", "source", "game", "players", "modules", "seed", "play_until", "given",
@@ -70,3 +73,17 @@ def header(doc: Document) -> tuple[list[Failure], set[str]]:
             out.append(Failure(doc.span(()), SHAPE, f"the scenario needs '{key}:'"))
             unusable.add(key)
     return out, unusable
+
+
+def legal_now(game: Any, most: int = 40) -> str:
+    """The options open now, as JSON (at most ``most``), for a refused step's hint."""
+    items = game.legal_actions()
+    if not items:
+        return "no decision is open now"
+    shown = ", ".join(as_json(x) for x in items[:most])
+    more = f", ... ({len(items) - most} more)" if len(items) > most else ""
+    return f"the options now: [{shown}{more}]"
+
+
+def as_json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, sort_keys=False)

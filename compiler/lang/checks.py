@@ -26,7 +26,7 @@ from typing import Any
 from compiler.diagnostics import Diagnostic, Span, did_you_mean
 from compiler.lang.declare import Definition
 from compiler.lang.scope import IR, RC, Binding, Fail, Scope, var
-from compiler.lang.types import Type, strip_opt
+from compiler.lang.types import Type, show, strip_opt
 
 __all__ = ["check_by_players", "check_compared", "check_seat", "check_uses", "check_zero"]
 
@@ -217,3 +217,17 @@ def _at(ir: Any, n: int) -> int | None:
         ops = {"+": a + b, "-": a - b, "*": a * b}
         return ops.get(str(ir.get("o")))
     return None
+
+
+def no_items(rc: RC, syn: Any, base: IR, t: Type) -> None:
+    """Raise R003 when ``base.N`` indexes a value with no items (``t`` a number, a yes/no,
+    none): ``2.5`` parses as item 5 of the number 2, which would gain nothing."""
+    if t not in ("int", "bool", "none"):
+        return
+    if base.get("op") == "lit" and isinstance(base.get("v"), int):
+        number = f"{base['v']}.{syn.kids[1].kids[0] if syn.kids[1].kids else '...'}"
+        raise rc.fail(syn, "R003", f"'{number}' is not a number of the rules: they count in "
+                      "whole numbers", hint=f"write a whole number ({base['v']} or "
+                      f"{base['v'] + 1}); a '.' after a value reads an item of a list or a field")
+    raise rc.fail(syn, "R003", f"{show(t)} has no items ('.' reads an item of a list or a "
+                  "map)", hint="")

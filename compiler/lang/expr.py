@@ -19,8 +19,8 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.diagnostics import did_you_mean
-from compiler.lang.checks import check_by_players, check_compared, check_zero
-from compiler.lang.hints import wrong_type
+from compiler.lang.checks import check_by_players, check_compared, check_zero, no_items
+from compiler.lang.hints import bare_word, wrong_type
 from compiler.lang.names import (
     default_of,
     kind_wanted,
@@ -186,15 +186,7 @@ def _key_of(rc: RC, syn: Syn, name: str, key_type: Type, scope: Scope) -> IR:
 def _index(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     base, t = expr(rc, syn.kids[0], scope)
     t = strip_opt(t)
-    if t in ("int", "bool", "none"):  # ``2.5`` reads as item 5 of the number 2
-        if base.get("op") == "lit" and isinstance(base.get("v"), int):
-            number = f"{base['v']}.{syn.kids[1].kids[0] if syn.kids[1].kids else '...'}"
-            raise rc.fail(syn, "R003", f"'{number}' is not a number of the rules: they "
-                          "count in whole numbers", hint=f"write a whole number ("
-                          f"{base['v']} or {base['v'] + 1}); a '.' after a value reads an "
-                          "item of a list or a field")
-        raise rc.fail(syn, "R003", f"{show(t)} has no items ('.' reads an item of a list "
-                      "or a map)", hint="")
+    no_items(rc, syn, base, t)  # ``2.5`` reads as item 5 of the number 2
     if t == "player":
         inner = scope.child(you=var("you", "player"))
         value, tv = expr(rc, syn.kids[1], inner, want)
@@ -295,7 +287,7 @@ def _neg(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
 def _cmp(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     o, a, b = syn.kids
     ia, ta = expr(rc, a, scope)
-    word = _bare_word(rc, b, scope) if strip_opt(ta) == "text" else None
+    word = bare_word(rc, b, scope) if strip_opt(ta) == "text" else None
     eq = o in ("==", "!=")
     if word is not None:
         ib, tb = lit(word, "text")
@@ -384,7 +376,7 @@ def _obj(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
         strip_opt(want)[0] == "obj" else {}
     irs, types = [], []
     for k, v in zip(keys, values, strict=True):
-        word = _bare_word(rc, v, scope)
+        word = bare_word(rc, v, scope)
         ir, t = (lit(word, "text") if word is not None
                  else expr(rc, v, scope, fields.get(k, "any")))
         irs.append(ir)
@@ -392,23 +384,6 @@ def _obj(rc: RC, syn: Syn, scope: Scope, want: Type) -> tuple[IR, Type]:
     if all(i["op"] == "lit" for i in irs):
         return lit(dict(zip(keys, [i["v"] for i in irs], strict=True)), ("obj", tuple(types)))
     return {"op": "obj", "k": list(keys), "a": irs}, ("obj", tuple(types))
-
-
-def _bare_word(rc: RC, syn: Syn, scope: Scope) -> str | None:
-    """A mapping value that is one word nothing declares reads as that word (labels of
-    options: ``{act: play, card: c}``)."""
-    if syn.op == "app" and len(syn.kids) == 1:
-        syn = syn.kids[0]
-    if syn.op != "name":
-        return None
-    rc.quiet += 1
-    try:
-        name_ref(rc, syn, syn.kids[0], scope, "any")
-    except Fail:
-        return str(syn.kids[0])
-    finally:
-        rc.quiet -= 1
-    return None
 
 
 _HANDLERS: dict[str, Any] = {

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from compiler.diagnostics import did_you_mean
 from compiler.lang.closest import closest
+from compiler.lang.names import name_ref
 from compiler.lang.scope import IR, RC, Fail, Scope
 from compiler.lang.syntax import Syn, walk
 from compiler.lang.types import Type, show, strip_opt
@@ -180,3 +181,20 @@ def _is_statement(rc: RC, syn: Syn, scope: Scope) -> bool:
     finally:
         rc.quiet -= 1
         rc.notes = notes
+
+
+def bare_word(rc: RC, syn: Syn, scope: Scope) -> str | None:
+    """A mapping value that is one word nothing declares reads as that word (labels of
+    options: ``{act: play, card: c}``)."""
+    if syn.op == "app" and len(syn.kids) == 1:
+        syn = syn.kids[0]
+    if syn.op != "name":
+        return None
+    rc.quiet += 1
+    try:
+        name_ref(rc, syn, syn.kids[0], scope, "any")
+    except Fail:
+        return str(syn.kids[0])
+    finally:
+        rc.quiet -= 1
+    return None
