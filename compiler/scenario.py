@@ -9,7 +9,7 @@ A scenario (YAML)::
     modules: []
     seed: 1
     play_until: action     # optional: first options until a decision of this kind is open
-    given:                 # state set after setup: dotted path into Game.toas_json() -> value
+    given:                 # state set after setup: dotted path into Game.to_json() -> value
       players.0.stock.heat: 9
     when:                  # answers to the open decisions, in order
       - {act: award, id: thermalist}
@@ -137,7 +137,7 @@ def _play(doc: Document, rules: dict[str, Any] | None, unusable: set[str],
     failures += _source(doc, box) if ok["source"] else []
     _play_until(game, doc)
     pending = game.pending() or {}
-    seats = _Seats(int(pending.get("player", 0)), len(game.toas_json()["players"]))
+    seats = _Seats(int(pending.get("player", 0)), len(game.to_json()["players"]))
     unset = _given(game, doc, seats, box) if ok["given"] else []
     refused = _when(game, doc, seats, box) if ok["when"] else []
     if unset:   # after a given not set, a step refused or accepted may follow from it
@@ -276,7 +276,7 @@ def _given(game: Any, doc: Document, seats: _Seats, box: dict[str, Any]) -> list
     given = doc.data.get("given") or {}
     if not given:
         return []
-    state = game.toas_json()
+    state = game.to_json()
     maps = open_maps(game.rules)
     failures = []
     for key, value in given.items():
