@@ -86,4 +86,6 @@ def legal_now(game: Any, most: int = 40) -> str:
 
 
 def as_json(value: Any) -> str:
+    """``value`` (an action, an option) as one line of JSON, its keys in their order and
+    non-ASCII letters kept, as a scenario's messages quote it."""
     return json.dumps(value, ensure_ascii=False, sort_keys=False)
